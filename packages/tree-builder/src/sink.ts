@@ -1,0 +1,100 @@
+/**
+ * The tree sink: where the tree builder sends its DOM mutation events (WHATWG HTML §13.2.6).
+ *
+ * The tree builder never builds a tree. It calls these methods, synchronously and in the order the
+ * standard performs the operations, and refers to nodes only through the handles the sink returns.
+ * The methods are named after the DOM operations the standard's tree construction uses.
+ */
+
+/** Namespaces (Infra §"Namespaces"). */
+export const NS = {
+  HTML: 'http://www.w3.org/1999/xhtml',
+  MATHML: 'http://www.w3.org/1998/Math/MathML',
+  SVG: 'http://www.w3.org/2000/svg',
+  XLINK: 'http://www.w3.org/1999/xlink',
+  XML: 'http://www.w3.org/XML/1998/namespace',
+  XMLNS: 'http://www.w3.org/2000/xmlns/',
+} as const;
+
+export type Namespace = (typeof NS)[keyof typeof NS];
+
+/** The namespaces an element can be created in by the HTML parser. */
+export type ElementNamespace = typeof NS.HTML | typeof NS.SVG | typeof NS.MATHML;
+
+/**
+ * An attribute as it goes onto an element. For HTML elements `namespace` and `prefix` are null and
+ * `name === localName`. Foreign content adjusts some (§13.2.6.1 "adjust foreign attributes"):
+ * `xlink:href` has namespace XLINK, prefix `xlink`, localName `href`.
+ */
+export interface ElementAttribute {
+  /** The qualified name, e.g. `class`, `xlink:href`. */
+  readonly name: string;
+  readonly value: string;
+  readonly namespace: Namespace | null;
+  readonly prefix: string | null;
+  readonly localName: string;
+}
+
+/** Where a node came from: `[start, end)` offsets into the input, in UTF-16 code units. */
+export interface SourceLocation {
+  readonly start: number;
+  readonly end: number;
+}
+
+/** The document's mode (DOM §"concept-document-mode"), set from the DOCTYPE (§13.2.6.4.1). */
+export type DocumentMode = 'no-quirks' | 'quirks' | 'limited-quirks';
+
+/**
+ * A sink for the tree builder's mutation events. `N` is the sink's node handle.
+ *
+ * Nodes are created detached and then inserted. `insertBefore` follows DOM semantics: inserting a node
+ * that already has a parent moves it (the adoption agency algorithm and foster parenting rely on this).
+ */
+export interface TreeSink<N> {
+  /** The Document (or, for fragment parsing, whatever node stands in for it). */
+  readonly document: N;
+
+  /** Create an element (§13.2.6.1 "create an element for a token"). `location` spans its start tag. */
+  createElement(
+    localName: string,
+    namespace: ElementNamespace,
+    attributes: readonly ElementAttribute[],
+    location: SourceLocation | null,
+  ): N;
+  createComment(data: string, location: SourceLocation | null): N;
+  createDocumentType(name: string, publicId: string, systemId: string, location: SourceLocation | null): N;
+
+  /**
+   * Insert characters (§13.2.6.1 "insert a character"): if the node immediately before `before` in
+   * `parent` (its last child, when `before` is null) is a Text node, append `data` to it; otherwise
+   * insert a new Text node holding `data` there.
+   */
+  insertText(parent: N, data: string, before: N | null, location: SourceLocation | null): void;
+
+  /** Insert `node` into `parent` before `before`, or append it when `before` is null (DOM insertBefore). */
+  insertBefore(parent: N, node: N, before: N | null): void;
+
+  /** Remove `node` from its parent, if it has one. */
+  remove(node: N): void;
+
+  /** Move every child of `from`, in order, to the end of `to`. */
+  moveChildren(from: N, to: N): void;
+
+  /** The parent of `node`, or null. (Foster parenting asks whether the table still has a parent.) */
+  parentNode(node: N): N | null;
+
+  /** For each attribute whose name the element does not have yet, add it (`<html>`/`<body>` merging). */
+  addMissingAttributes(element: N, attributes: readonly ElementAttribute[]): void;
+
+  /** Set the document's mode: quirks, limited-quirks or no-quirks. */
+  setDocumentMode(mode: DocumentMode): void;
+
+  /** The template contents (a DocumentFragment) of a `<template>` element created by this sink. */
+  templateContents(template: N): N;
+
+  /**
+   * The element was popped off the stack of open elements. `endLocation` spans the end tag that closed
+   * it, when an end tag token matched it; null when it was closed implicitly or at EOF. Optional.
+   */
+  elementPopped?(element: N, endLocation: SourceLocation | null): void;
+}

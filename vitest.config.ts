@@ -1,0 +1,24 @@
+import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+
+// Tests run against the TypeScript sources, not dist/: each workspace package name is aliased to its src/.
+const src = (pkg: string) => fileURLToPath(new URL(`./packages/${pkg}/src/index.ts`, import.meta.url));
+
+export default defineConfig({
+  resolve: {
+    alias: [
+      { find: /^@sluice\/tokenizer$/, replacement: src('tokenizer') },
+      { find: /^@sluice\/tree-builder$/, replacement: src('tree-builder') },
+      { find: /^@sluice\/dom$/, replacement: src('dom') },
+      { find: /^@sluice\/rewriter$/, replacement: src('rewriter') },
+      { find: /^@sluice\/streams$/, replacement: src('streams') },
+      { find: /^sluice$/, replacement: src('sluice') },
+    ],
+  },
+  test: {
+    include: ['packages/*/test/**/*.test.ts', 'tests/**/*.test.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+  },
+});

@@ -1,0 +1,36 @@
+import { intFlag, parseArgs, UsageError } from './args.js';
+import { readInput } from './input.js';
+import { tokenize } from './commands/tokenize.js';
+
+export const USAGE = `usage: sluice <command> [options] <file | ->
+
+commands:
+  tokenize   stream the file through the tokenizer and summarize the token stream
+             --chunk-size N   characters per chunk (default 256)
+             --errors         list every parse error with its line and column
+`;
+
+/** Runs the `sluice` command line; returns the process exit code. */
+export function main(argv: readonly string[], out: (line: string) => void, err: (line: string) => void): number {
+  try {
+    const { command, flags, positional } = parseArgs(argv);
+    if (command === undefined || flags.has('help') || command === 'help') {
+      out(USAGE);
+      return command === undefined ? 2 : 0;
+    }
+    const chunkSize = intFlag(flags, 'chunk-size', 256);
+    switch (command) {
+      case 'tokenize':
+        return tokenize(readInput(positional[0]), { chunkSize, showErrors: flags.has('errors') }, out) ? 0 : 1;
+      default:
+        throw new UsageError(`unknown command ${JSON.stringify(command)}`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      err(`sluice: ${error.message}\n`);
+      err(USAGE);
+      return 2;
+    }
+    throw error;
+  }
+}

@@ -43,6 +43,8 @@ export function renderNamedTable() {
   const entries = namedReferenceEntries();
   const root = { children: new Map(), value: null };
   for (const [name, value] of entries) {
+    // named-trie.ts packs a match's length into 6 bits.
+    if (name.length >= 64) throw new Error(`name ${name} is too long`);
     let node = root;
     for (let i = 0; i < name.length; i++) {
       const code = name.charCodeAt(i);

@@ -3,7 +3,7 @@
  * tokenizer states §13.2.5.72–80 would have while scanning it.
  */
 
-import { NAMED_ROOT, namedValue, stepNamed } from './named-trie.js';
+import { longestNamedMatch, namedValue } from './named-trie.js';
 import { MAX_CODE_POINT, numericReferenceCodePoint, numericReferenceError } from './numeric.js';
 
 /** The parse errors character references can cause (HTML §13.2.2, "Parse errors"). */
@@ -77,24 +77,16 @@ export function decodeCharacterReferences(
       const value = decodeNumeric(text, amp, onError);
       next = numericEnd;
       if (value !== null) {
-        out += text.slice(copied, amp) + value;
+        // Two appends, not one of a concatenation: V8 then skips building an intermediate string.
+        out += text.slice(copied, amp);
+        out += value;
         copied = next;
       }
     } else if (isAsciiAlphanumeric(first)) {
-      // §13.2.5.73 Named character reference state: walk the trie as far as it goes, remembering
-      // the last node that ended a name (the longest match).
-      let node = NAMED_ROOT;
-      let matchNode = -1;
-      let matchEnd = -1;
-      for (let i = next; i < length; ) {
-        node = stepNamed(node, text.charCodeAt(i++));
-        if (node < 0) break;
-        if (namedValue(node) !== null) {
-          matchNode = node;
-          matchEnd = i;
-        }
-      }
-      if (matchNode >= 0) {
+      // §13.2.5.73 Named character reference state.
+      const match = longestNamedMatch(text, next);
+      if (match >= 0) {
+        const matchEnd = next + (match & 63);
         next = matchEnd;
         const terminated = text.charCodeAt(matchEnd - 1) === SEMICOLON;
         const after = matchEnd < length ? text.charCodeAt(matchEnd) : -1;
@@ -102,7 +94,8 @@ export function decodeCharacterReferences(
           // Not a reference, for historical reasons: the characters stay as they are.
         } else {
           if (!terminated) onError?.('missing-semicolon-after-character-reference', matchEnd);
-          out += text.slice(copied, amp) + (namedValue(matchNode) as string);
+          out += text.slice(copied, amp);
+          out += namedValue(match >> 6) as string;
           copied = matchEnd;
         }
       } else {
@@ -166,5 +159,6 @@ function decodeNumeric(
     if (error !== null) onError(error, i);
   }
   numericEnd = i;
-  return String.fromCodePoint(numericReferenceCodePoint(code));
+  const codePoint = numericReferenceCodePoint(code);
+  return codePoint < 0x10000 ? String.fromCharCode(codePoint) : String.fromCodePoint(codePoint);
 }

@@ -73,3 +73,33 @@ export function namedValue(node: number): string | null {
   const index = valueIndex[node];
   return index >= 0 ? VALUES[index] : null;
 }
+
+/**
+ * The longest name in the table that `text` spells from offset `from` on (§13.2.5.73: "consume the
+ * maximum number of characters possible"), for the decoder. Returns -1 when there is none, else
+ * `node * 64 + n`, where `n` is the name's length (at most 32) and `node` the trie node it ends at.
+ * (Not part of the module's public API: the tokenizer steps the trie itself.)
+ */
+export function longestNamedMatch(text: string, from: number): number {
+  const length = text.length;
+  if (from >= length) return -1;
+  const first = text.charCodeAt(from);
+  let node = first < 128 ? rootChild[first] : -1;
+  let match = -1;
+  for (let i = from + 1; node >= 0; i++) {
+    if (valueIndex[node] >= 0) match = node * 64 + (i - from);
+    if (i === length) break;
+    const code = text.charCodeAt(i);
+    let child = childStart[node];
+    const end = childStart[node + 1];
+    node = -1;
+    for (; child < end; child++) {
+      const l = label[child];
+      if (l >= code) {
+        if (l === code) node = child;
+        break;
+      }
+    }
+  }
+  return match;
+}

@@ -50,7 +50,12 @@ function hexDigit(c: number): number {
  * never part of a reference, so references decode the same either way, but `&#13;` yields a CR that a
  * normalization applied afterwards would wrongly turn into LF. NUL is never part of a reference and is
  * left as it is (a reference never produces U+0000: `&#0;` gives U+FFFD), so NUL handling may come
- * before or after.
+ * before or after. Because of that, decoding raw text reports the same errors, at raw offsets: a caller
+ * may call once on raw text for errors only and once on normalized text for the value.
+ *
+ * `text` must end where the tokenizer is back in its data / RCDATA / attribute value state with no
+ * reference pending: the end of the text counts as "not `;`, not alphanumeric", so cutting `&notin;`
+ * after `&not`, `&#x4` before `1;` or `&foo` before `;` would change the value or lose an error.
  *
  * @param onError Called for each parse error, in input order, with `index`: the offset in `text` of
  *   the input character the tokenizer is looking at when the standard reports the error, or

@@ -1,0 +1,118 @@
+/**
+ * `Attr` and `NamedNodeMap` (DOM Standard §4.9.1 "Interface NamedNodeMap", §4.9.2 "Interface Attr").
+ *
+ * An element keeps its attributes as plain records (the tree builder's `ElementAttribute`s, shared, not
+ * copied); `Attr` nodes are made only when someone reads `element.attributes`, so parsing pays nothing
+ * for them.
+ */
+import type { ElementAttribute, Namespace } from '@sluice/tree-builder';
+import type { Element } from './element.js';
+import { Node, NodeType } from './node.js';
+
+/** An attribute node: `namespaceURI`, `prefix`, `localName`, `name` (the qualified name) and `value`. */
+export class Attr extends Node {
+  /** The attribute's namespace, or null (XLink, XML, XMLNS for adjusted foreign attributes). */
+  readonly namespaceURI: Namespace | string | null;
+  /** The namespace prefix (`xlink` in `xlink:href`), or null. */
+  readonly prefix: string | null;
+  /** The local name (`href` in `xlink:href`). */
+  readonly localName: string;
+  /** The qualified name (`xlink:href`). */
+  readonly name: string;
+  /** @internal */ _value: string;
+  /** @internal */ _element: Element | null;
+
+  /** @internal Attr nodes are made by `element.attributes`; there is no public constructor in the DOM either. */
+  constructor(record: ElementAttribute, element: Element | null) {
+    super(element === null ? null : element.ownerDocument, null);
+    this.namespaceURI = record.namespace;
+    this.prefix = record.prefix;
+    this.localName = record.localName;
+    this.name = record.name;
+    this._value = record.value;
+    this._element = element;
+  }
+
+  get nodeType(): 2 {
+    return NodeType.ATTRIBUTE_NODE;
+  }
+  get nodeName(): string {
+    return this.name;
+  }
+  /** The element this attribute is on, or null once removed. */
+  get ownerElement(): Element | null {
+    return this._element;
+  }
+  /** The attribute's value. Setting it changes the element's attribute. */
+  get value(): string {
+    return this._value;
+  }
+  set value(value: string) {
+    const el = this._element;
+    if (el === null) this._value = value;
+    else el.setAttributeNS(this.namespaceURI, this.name, value);
+  }
+  override get nodeValue(): string {
+    return this._value;
+  }
+  override set nodeValue(value: string | null) {
+    this.value = value ?? '';
+  }
+  override get textContent(): string {
+    return this._value;
+  }
+  override set textContent(value: string | null) {
+    this.value = value ?? '';
+  }
+  /** Always true (DOM §4.9.2: kept for historical reasons). */
+  get specified(): true {
+    return true;
+  }
+}
+
+/**
+ * An element's attributes, array-like: `length`, `map[i]`, `item(i)`, `getNamedItem(qualifiedName)`,
+ * `getNamedItemNS(namespace, localName)`, and iteration. It is live: the element keeps it up to date as
+ * its attributes change, and an Attr keeps its identity while it stays on the element.
+ */
+export class NamedNodeMap implements Iterable<Attr> {
+  [index: number]: Attr;
+  /** @internal */ _items: Attr[];
+  /** @internal */ readonly _element: Element;
+
+  /** @internal */
+  constructor(element: Element, items: Attr[]) {
+    this._element = element;
+    this._items = items;
+    for (let i = 0; i < items.length; i++) this[i] = items[i];
+  }
+
+  /** The number of attributes. */
+  get length(): number {
+    return this._items.length;
+  }
+  /** The attribute at `index`, or null. */
+  item(index: number): Attr | null {
+    return this._items[index] ?? null;
+  }
+  /** The first attribute whose qualified name is `qualifiedName` (ASCII-lowercased for HTML elements), or null. */
+  getNamedItem(qualifiedName: string): Attr | null {
+    const i = this._element._indexOfName(qualifiedName);
+    return i < 0 ? null : this._items[i];
+  }
+  /** The attribute with this namespace and local name, or null. */
+  getNamedItemNS(namespace: string | null, localName: string): Attr | null {
+    const i = this._element._indexOfNS(namespace, localName);
+    return i < 0 ? null : this._items[i];
+  }
+  [Symbol.iterator](): Iterator<Attr> {
+    return this._items[Symbol.iterator]();
+  }
+
+  /** @internal Re-sync the index properties after an attribute was added or removed. */
+  _sync(oldLength: number): void {
+    const items = this._items;
+    for (let i = 0; i < items.length; i++) this[i] = items[i];
+    for (let i = items.length; i < oldLength; i++) delete this[i];
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * `Text` and `Comment` (DOM Standard §4.10 "Interface CharacterData", §4.11 "Interface Text",
+ * §4.14 "Interface Comment").
+ */
+import type { SourceLocation } from '@sluice/tree-builder';
+import type { Document } from './document.js';
+import { Node, NodeType } from './node.js';
+
+/** The common base of Text and Comment: a node holding a string, `data`. */
+export abstract class CharacterData extends Node {
+  /**
+   * The node's string. A plain field: the parser appends to a Text node's data with `+=`, which V8
+   * turns into a rope, so repeated appends are O(1) each and the string is flattened once, when read.
+   */
+  data: string;
+
+  /** @internal */
+  constructor(ownerDocument: Document | null, data: string, location: SourceLocation | null) {
+    super(ownerDocument, location);
+    this.data = data;
+  }
+
+  /** The length of `data` in UTF-16 code units. */
+  get length(): number {
+    return this.data.length;
+  }
+  override get nodeValue(): string {
+    return this.data;
+  }
+  override set nodeValue(value: string | null) {
+    this.data = value ?? '';
+  }
+  override get textContent(): string {
+    return this.data;
+  }
+  override set textContent(value: string | null) {
+    this.data = value ?? '';
+  }
+  /** Append `data` to the node's data. */
+  appendData(data: string): void {
+    this.data += data;
+  }
+}
+
+/** A Text node. */
+export class Text extends CharacterData {
+  /** Create a detached Text node (like `new Text(data)` in the DOM; prefer `document.createTextNode`). */
+  constructor(data = '', ownerDocument: Document | null = null, location: SourceLocation | null = null) {
+    super(ownerDocument, data, location);
+  }
+  get nodeType(): 3 {
+    return NodeType.TEXT_NODE;
+  }
+  get nodeName(): '#text' {
+    return '#text';
+  }
+}
+
+/** A Comment node. */
+export class Comment extends CharacterData {
+  /** Create a detached Comment (like `new Comment(data)` in the DOM; prefer `document.createComment`). */
+  constructor(data = '', ownerDocument: Document | null = null, location: SourceLocation | null = null) {
+    super(ownerDocument, data, location);
+  }
+  get nodeType(): 8 {
+    return NodeType.COMMENT_NODE;
+  }
+  get nodeName(): '#comment' {
+    return '#comment';
+  }
+}

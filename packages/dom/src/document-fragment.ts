@@ -1,0 +1,49 @@
+/** `DocumentFragment` (DOM Standard §4.7). */
+import type { Document } from './document.js';
+import type { Element } from './element.js';
+import { Node, NodeType } from './node.js';
+import * as parentNode from './parent-node.js';
+
+/**
+ * A DocumentFragment: a parentless container of nodes. Inserting it moves its children. It is also what
+ * `parseFragment` returns and what a `<template>`'s `content` is.
+ */
+export class DocumentFragment extends Node {
+  /** @internal The template whose contents this is (its "host", DOM §4.7), or null. */
+  _host: Element | null = null;
+
+  /** Create an empty fragment (like `new DocumentFragment()`; prefer `document.createDocumentFragment()`). */
+  constructor(ownerDocument: Document | null = null) {
+    super(ownerDocument, null);
+  }
+  get nodeType(): 11 {
+    return NodeType.DOCUMENT_FRAGMENT_NODE;
+  }
+  get nodeName(): '#document-fragment' {
+    return '#document-fragment';
+  }
+  /** The element children (a snapshot array). */
+  get children(): Element[] {
+    return parentNode.elementChildren(this);
+  }
+  /** The first element child, or null. */
+  get firstElementChild(): Element | null {
+    return parentNode.firstElementChild(this);
+  }
+  /** The last element child, or null. */
+  get lastElementChild(): Element | null {
+    return parentNode.lastElementChild(this);
+  }
+  /** The number of element children. */
+  get childElementCount(): number {
+    return parentNode.childElementCount(this);
+  }
+  /** The first descendant element whose id is `id`, or null. */
+  getElementById(id: string): Element | null {
+    return parentNode.getElementById(this, id);
+  }
+  /** Descendant elements with this qualified name (`*` for all), in tree order; a snapshot array. */
+  getElementsByTagName(qualifiedName: string): Element[] {
+    return parentNode.getElementsByTagName(this, qualifiedName);
+  }
+}

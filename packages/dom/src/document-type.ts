@@ -1,0 +1,40 @@
+/** `DocumentType` (DOM Standard §4.6). */
+import type { SourceLocation } from '@sluice/tree-builder';
+import type { Document } from './document.js';
+import { Node, NodeType } from './node.js';
+
+/** A doctype: `<!DOCTYPE name PUBLIC "publicId" "systemId">`. Missing identifiers are empty strings. */
+export class DocumentType extends Node {
+  /** The doctype's name (`html`), possibly empty. */
+  readonly name: string;
+  /** The public identifier, or the empty string. */
+  readonly publicId: string;
+  /** The system identifier, or the empty string. */
+  readonly systemId: string;
+
+  /** Create a detached doctype (prefer `document.implementation`-free `new DocumentType(...)` or the parser). */
+  constructor(
+    name: string,
+    publicId = '',
+    systemId = '',
+    ownerDocument: Document | null = null,
+    location: SourceLocation | null = null,
+  ) {
+    super(ownerDocument, location);
+    this.name = name;
+    this.publicId = publicId;
+    this.systemId = systemId;
+  }
+  get nodeType(): 10 {
+    return NodeType.DOCUMENT_TYPE_NODE;
+  }
+  get nodeName(): string {
+    return this.name;
+  }
+  override get textContent(): null {
+    return null;
+  }
+  override set textContent(_value: string | null) {
+    // DOM §4.4: setting textContent on a doctype does nothing.
+  }
+}

@@ -1,0 +1,306 @@
+/**
+ * `Element` and `HTMLTemplateElement` (DOM Standard §4.9 "Interface Element"; HTML §4.12.3 "The template
+ * element").
+ */
+import { NS, type ElementAttribute, type SourceLocation } from '@sluice/tree-builder';
+import { Attr, NamedNodeMap } from './attr.js';
+import type { Document } from './document.js';
+import { DocumentFragment } from './document-fragment.js';
+import { Node, NodeType, domError } from './node.js';
+import * as parentNode from './parent-node.js';
+import { serialize, serializeOuter } from './serialize.js';
+
+const NO_ATTRIBUTES: readonly ElementAttribute[] = Object.freeze([]);
+
+/** DOM §"valid attribute local name": not empty, and no ASCII whitespace, NULL, `/`, `=` or `>`. */
+const INVALID_ATTRIBUTE_NAME = /^$|[\t\n\f\r \0/=>]/;
+
+/** Whether `s` contains an ASCII upper-case letter (cheaper than a regex for short names). */
+function hasAsciiUpper(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x41 && c <= 0x5a) return true;
+  }
+  return false;
+}
+
+/** An element: a local name in a namespace, attributes, and children. */
+export class Element extends Node {
+  /** The local name, e.g. `div`, `foreignObject`. */
+  readonly localName: string;
+  /** The namespace: HTML, SVG or MathML for parsed elements. */
+  readonly namespaceURI: string | null;
+  /** The namespace prefix; always null for elements made by the HTML parser. */
+  readonly prefix: string | null;
+  /**
+   * sluice extension: where the end tag that closed this element was (from the tree sink's
+   * `elementPopped`); null when it was closed implicitly, at EOF, or is still open.
+   */
+  endTagLocation: SourceLocation | null = null;
+  /** @internal The attribute records, in order. Shared with the tree builder until first changed. */
+  _attrs: readonly ElementAttribute[];
+  /** @internal Whether `_attrs` is our own array (copy on first write). */
+  _attrsOwned = false;
+  /** @internal The `attributes` map, made on first read. */
+  _attrMap: NamedNodeMap | null = null;
+  /** @internal The cached `tagName`. */
+  _tagName: string | null = null;
+
+  /**
+   * Create a detached element (prefer `document.createElement`/`createElementNS`, or the parser).
+   * `attributes` is used as is, not copied: do not change the array afterwards.
+   */
+  constructor(
+    ownerDocument: Document | null,
+    localName: string,
+    namespaceURI: string | null = NS.HTML,
+    prefix: string | null = null,
+    attributes: readonly ElementAttribute[] = NO_ATTRIBUTES,
+    location: SourceLocation | null = null,
+  ) {
+    super(ownerDocument, location);
+    this.localName = localName;
+    this.namespaceURI = namespaceURI;
+    this.prefix = prefix;
+    this._attrs = attributes;
+  }
+
+  get nodeType(): 1 {
+    return NodeType.ELEMENT_NODE;
+  }
+  /** Same as `tagName`. */
+  get nodeName(): string {
+    return this.tagName;
+  }
+  /**
+   * The qualified name, ASCII-uppercased for an element in the HTML namespace (DOM §4.9: every sluice
+   * Document is an HTML document). `DIV`, but `foreignObject` for SVG.
+   */
+  get tagName(): string {
+    let t = this._tagName;
+    if (t === null) {
+      t = this.prefix === null ? this.localName : `${this.prefix}:${this.localName}`;
+      if (this.namespaceURI === NS.HTML) t = parentNode.asciiUppercase(t);
+      this._tagName = t;
+    }
+    return t;
+  }
+
+  /** The attributes as Attr nodes: array-like, with `getNamedItem`. Kept in sync with the element. */
+  get attributes(): NamedNodeMap {
+    let m = this._attrMap;
+    if (m === null) {
+      const items: Attr[] = [];
+      for (const rec of this._attrs) items.push(new Attr(rec, this));
+      m = this._attrMap = new NamedNodeMap(this, items);
+    }
+    return m;
+  }
+  /** Whether the element has any attribute. */
+  hasAttributes(): boolean {
+    return this._attrs.length > 0;
+  }
+  /** The qualified names of the attributes, in order. */
+  getAttributeNames(): string[] {
+    return this._attrs.map((a) => a.name);
+  }
+  /** The value of the first attribute with this qualified name (lowercased for HTML elements), or null. */
+  getAttribute(qualifiedName: string): string | null {
+    const i = this._indexOfName(qualifiedName);
+    return i < 0 ? null : this._attrs[i].value;
+  }
+  /** The value of the attribute with this namespace and local name, or null. */
+  getAttributeNS(namespace: string | null, localName: string): string | null {
+    const i = this._indexOfNS(namespace, localName);
+    return i < 0 ? null : this._attrs[i].value;
+  }
+  /** Whether an attribute with this qualified name exists. */
+  hasAttribute(qualifiedName: string): boolean {
+    return this._indexOfName(qualifiedName) >= 0;
+  }
+  /** Whether an attribute with this namespace and local name exists. */
+  hasAttributeNS(namespace: string | null, localName: string): boolean {
+    return this._indexOfNS(namespace, localName) >= 0;
+  }
+  /**
+   * Set an attribute (DOM `setAttribute`): the name is ASCII-lowercased on an HTML element; an existing
+   * attribute with that qualified name gets the new value, otherwise a no-namespace attribute is appended.
+   * Throws InvalidCharacterError for an invalid name.
+   */
+  setAttribute(qualifiedName: string, value: string): void {
+    if (INVALID_ATTRIBUTE_NAME.test(qualifiedName)) {
+      domError('InvalidCharacterError', `setAttribute: ${JSON.stringify(qualifiedName)} is not a valid attribute name`);
+    }
+    const name = this.namespaceURI === NS.HTML ? parentNode.asciiLowercase(qualifiedName) : qualifiedName;
+    const i = this._indexOfName(name);
+    const v = String(value);
+    if (i >= 0) this._changeValue(i, v);
+    else this._append({ name, value: v, namespace: null, prefix: null, localName: name });
+  }
+  /**
+   * Set a namespaced attribute (DOM `setAttributeNS`): `qualifiedName` may carry a prefix (`xlink:href`).
+   * Throws InvalidCharacterError / NamespaceError for names the DOM rejects.
+   */
+  setAttributeNS(namespace: string | null, qualifiedName: string, value: string): void {
+    const ns = namespace === '' ? null : namespace;
+    const colon = qualifiedName.indexOf(':');
+    const prefix = colon < 0 ? null : qualifiedName.slice(0, colon);
+    const localName = colon < 0 ? qualifiedName : qualifiedName.slice(colon + 1);
+    if (INVALID_ATTRIBUTE_NAME.test(localName) || prefix === '' || localName.includes(':')) {
+      domError('InvalidCharacterError', `setAttributeNS: ${JSON.stringify(qualifiedName)} is not a valid qualified name`);
+    }
+    // DOM §1.4 "validate and extract".
+    if (prefix !== null && ns === null) domError('NamespaceError', `setAttributeNS: prefix ${prefix} needs a namespace`);
+    if (prefix === 'xml' && ns !== NS.XML) domError('NamespaceError', 'setAttributeNS: the xml prefix needs the XML namespace');
+    if ((qualifiedName === 'xmlns' || prefix === 'xmlns') !== (ns === NS.XMLNS)) {
+      domError('NamespaceError', 'setAttributeNS: xmlns and the XMLNS namespace go together');
+    }
+    const i = this._indexOfNS(ns, localName);
+    const v = String(value);
+    if (i >= 0) this._changeValue(i, v);
+    else this._append({ name: qualifiedName, value: v, namespace: ns as ElementAttribute['namespace'], prefix, localName });
+  }
+  /** Remove the first attribute with this qualified name, if any. */
+  removeAttribute(qualifiedName: string): void {
+    const i = this._indexOfName(qualifiedName);
+    if (i >= 0) this._removeAt(i);
+  }
+  /** Remove the attribute with this namespace and local name, if any. */
+  removeAttributeNS(namespace: string | null, localName: string): void {
+    const i = this._indexOfNS(namespace, localName);
+    if (i >= 0) this._removeAt(i);
+  }
+  /** Toggle a boolean attribute; returns whether it is now present. */
+  toggleAttribute(qualifiedName: string, force?: boolean): boolean {
+    const present = this.hasAttribute(qualifiedName);
+    if (present && force !== true) {
+      this.removeAttribute(qualifiedName);
+      return false;
+    }
+    if (!present && force !== false) this.setAttribute(qualifiedName, '');
+    return present || force !== false;
+  }
+
+  /** The `id` attribute ('' when absent). */
+  get id(): string {
+    return this.getAttribute('id') ?? '';
+  }
+  set id(value: string) {
+    this.setAttribute('id', value);
+  }
+  /** The `class` attribute ('' when absent). */
+  get className(): string {
+    return this.getAttribute('class') ?? '';
+  }
+  set className(value: string) {
+    this.setAttribute('class', value);
+  }
+
+  /** The element children (a snapshot array; the DOM's HTMLCollection is live). */
+  get children(): Element[] {
+    return parentNode.elementChildren(this);
+  }
+  /** The first element child, or null. */
+  get firstElementChild(): Element | null {
+    return parentNode.firstElementChild(this);
+  }
+  /** The last element child, or null. */
+  get lastElementChild(): Element | null {
+    return parentNode.lastElementChild(this);
+  }
+  /** The number of element children. */
+  get childElementCount(): number {
+    return parentNode.childElementCount(this);
+  }
+  /** The next sibling that is an element, or null. */
+  get nextElementSibling(): Element | null {
+    for (let s = this._next; s !== null; s = s._next) if (s.nodeType === NodeType.ELEMENT_NODE) return s as Element;
+    return null;
+  }
+  /** The previous sibling that is an element, or null. */
+  get previousElementSibling(): Element | null {
+    for (let s = this._prev; s !== null; s = s._prev) if (s.nodeType === NodeType.ELEMENT_NODE) return s as Element;
+    return null;
+  }
+  /** Descendant elements with this qualified name (`*` for all), in tree order; a snapshot array. */
+  getElementsByTagName(qualifiedName: string): Element[] {
+    return parentNode.getElementsByTagName(this, qualifiedName);
+  }
+  /** The children serialized as HTML (HTML §13.3; see `serialize`). Read-only here. */
+  get innerHTML(): string {
+    return serialize(this);
+  }
+  /** The element and its children serialized as HTML (see `serializeOuter`). Read-only here. */
+  get outerHTML(): string {
+    return serializeOuter(this);
+  }
+
+  /** @internal Index of the first attribute with this qualified name (HTML elements: lowercased). */
+  _indexOfName(qualifiedName: string): number {
+    const name =
+      this.namespaceURI === NS.HTML && hasAsciiUpper(qualifiedName) ? parentNode.asciiLowercase(qualifiedName) : qualifiedName;
+    const attrs = this._attrs;
+    for (let i = 0; i < attrs.length; i++) if (attrs[i].name === name) return i;
+    return -1;
+  }
+  /** @internal Index of the attribute with this namespace and local name. */
+  _indexOfNS(namespace: string | null, localName: string): number {
+    const ns = namespace === '' ? null : namespace;
+    const attrs = this._attrs;
+    for (let i = 0; i < attrs.length; i++) if (attrs[i].localName === localName && attrs[i].namespace === ns) return i;
+    return -1;
+  }
+  /** @internal Our own, writable copy of the records. */
+  _ownAttrs(): ElementAttribute[] {
+    if (!this._attrsOwned) {
+      this._attrs = this._attrs.slice();
+      this._attrsOwned = true;
+    }
+    return this._attrs as ElementAttribute[];
+  }
+  /** @internal */
+  _changeValue(i: number, value: string): void {
+    const attrs = this._ownAttrs();
+    attrs[i] = { ...attrs[i], value };
+    if (this._attrMap !== null) this._attrMap._items[i]._value = value;
+  }
+  /** @internal Append an attribute record (no duplicate check: the caller made it). */
+  _append(record: ElementAttribute): void {
+    this._ownAttrs().push(record);
+    const m = this._attrMap;
+    if (m !== null) {
+      m._items.push(new Attr(record, this));
+      m._sync(m._items.length - 1);
+    }
+  }
+  /** @internal */
+  _removeAt(i: number): void {
+    this._ownAttrs().splice(i, 1);
+    const m = this._attrMap;
+    if (m !== null) {
+      const [gone] = m._items.splice(i, 1);
+      gone._element = null;
+      m._sync(m._items.length + 1);
+    }
+  }
+}
+
+/**
+ * A `<template>` element in the HTML namespace. Its parsed children live in `content`, a DocumentFragment
+ * the template owns (HTML §4.12.3), not among its own children.
+ */
+export class HTMLTemplateElement extends Element {
+  /** The template contents. */
+  readonly content: DocumentFragment;
+
+  /** Create a detached template (prefer `document.createElement('template')` or the parser). */
+  constructor(
+    ownerDocument: Document | null,
+    attributes: readonly ElementAttribute[] = NO_ATTRIBUTES,
+    location: SourceLocation | null = null,
+  ) {
+    super(ownerDocument, 'template', NS.HTML, null, attributes, location);
+    this.content = new DocumentFragment(ownerDocument);
+    this.content._host = this;
+  }
+}

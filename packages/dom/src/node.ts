@@ -1,0 +1,363 @@
+/**
+ * The `Node` base class (DOM Standard §4.4 "Interface Node").
+ *
+ * Children are kept as a doubly linked list (`firstChild`/`lastChild`, `previousSibling`/`nextSibling`),
+ * so inserting or removing any child is O(1) and the tree builder's "append to the current node" costs
+ * nothing more than a few pointer writes. Nothing here recurses: tree walks follow parent and sibling
+ * pointers, so a 100,000-deep document is no harder than a flat one.
+ */
+import type { SourceLocation } from '@sluice/tree-builder';
+import type { Document } from './document.js';
+import type { Element } from './element.js';
+
+/** The node types of DOM Standard §4.4 (`Node.ELEMENT_NODE` …). */
+export const NodeType = {
+  ELEMENT_NODE: 1,
+  ATTRIBUTE_NODE: 2,
+  TEXT_NODE: 3,
+  CDATA_SECTION_NODE: 4,
+  ENTITY_REFERENCE_NODE: 5,
+  ENTITY_NODE: 6,
+  PROCESSING_INSTRUCTION_NODE: 7,
+  COMMENT_NODE: 8,
+  DOCUMENT_NODE: 9,
+  DOCUMENT_TYPE_NODE: 10,
+  DOCUMENT_FRAGMENT_NODE: 11,
+  NOTATION_NODE: 12,
+} as const;
+
+/** Throw a `DOMException` the way the DOM Standard names it (e.g. `HierarchyRequestError`). */
+export function domError(name: string, message: string): never {
+  throw new DOMException(`${name}: ${message}`, name);
+}
+
+/**
+ * The abstract base of every node: `Document`, `DocumentFragment`, `DocumentType`, `Element`, `Text`,
+ * `Comment` and `Attr`.
+ */
+export abstract class Node {
+  static readonly ELEMENT_NODE = 1;
+  static readonly ATTRIBUTE_NODE = 2;
+  static readonly TEXT_NODE = 3;
+  static readonly CDATA_SECTION_NODE = 4;
+  static readonly ENTITY_REFERENCE_NODE = 5;
+  static readonly ENTITY_NODE = 6;
+  static readonly PROCESSING_INSTRUCTION_NODE = 7;
+  static readonly COMMENT_NODE = 8;
+  static readonly DOCUMENT_NODE = 9;
+  static readonly DOCUMENT_TYPE_NODE = 10;
+  static readonly DOCUMENT_FRAGMENT_NODE = 11;
+  static readonly NOTATION_NODE = 12;
+
+  declare readonly ELEMENT_NODE: 1;
+  declare readonly ATTRIBUTE_NODE: 2;
+  declare readonly TEXT_NODE: 3;
+  declare readonly CDATA_SECTION_NODE: 4;
+  declare readonly ENTITY_REFERENCE_NODE: 5;
+  declare readonly ENTITY_NODE: 6;
+  declare readonly PROCESSING_INSTRUCTION_NODE: 7;
+  declare readonly COMMENT_NODE: 8;
+  declare readonly DOCUMENT_NODE: 9;
+  declare readonly DOCUMENT_TYPE_NODE: 10;
+  declare readonly DOCUMENT_FRAGMENT_NODE: 11;
+  declare readonly NOTATION_NODE: 12;
+
+  /** @internal */ _parent: Node | null = null;
+  /** @internal */ _first: Node | null = null;
+  /** @internal */ _last: Node | null = null;
+  /** @internal */ _next: Node | null = null;
+  /** @internal */ _prev: Node | null = null;
+  /** @internal The `childNodes` snapshot, dropped whenever the children change. */
+  _childArray: Node[] | null = null;
+  /** @internal */ _owner: Document | null;
+
+  /**
+   * sluice extension: where the parser found this node, as `[start, end)` offsets in UTF-16 code units
+   * into the input (an element's start tag; a text node's whole run of merged text). Null for nodes
+   * built through the DOM API or implied by the parser (an implied `<html>`, `<tbody>` …).
+   */
+  sourceLocation: SourceLocation | null;
+
+  /** @internal */
+  constructor(ownerDocument: Document | null, location: SourceLocation | null) {
+    this._owner = ownerDocument;
+    this.sourceLocation = location;
+  }
+
+  /** The node type: one of the `Node.*_NODE` constants. */
+  abstract get nodeType(): number;
+  /** `#text`, `#comment`, `#document`, `#document-fragment`, an element's `tagName`, a doctype's name, an attribute's name. */
+  abstract get nodeName(): string;
+
+  /** The document this node belongs to; null for a Document itself. */
+  get ownerDocument(): Document | null {
+    return this._owner;
+  }
+  /** The parent node, or null. */
+  get parentNode(): Node | null {
+    return this._parent;
+  }
+  /** The parent if it is an Element, else null. */
+  get parentElement(): Element | null {
+    const p = this._parent;
+    return p !== null && p.nodeType === NodeType.ELEMENT_NODE ? (p as Element) : null;
+  }
+  /** The first child, or null. */
+  get firstChild(): Node | null {
+    return this._first;
+  }
+  /** The last child, or null. */
+  get lastChild(): Node | null {
+    return this._last;
+  }
+  /** The next sibling, or null. */
+  get nextSibling(): Node | null {
+    return this._next;
+  }
+  /** The previous sibling, or null. */
+  get previousSibling(): Node | null {
+    return this._prev;
+  }
+
+  /**
+   * The children, as an array. NOT live (unlike the DOM's `NodeList`): it is a snapshot of the children
+   * when read. The same array is returned until the children change, so indexing it in a loop is O(1);
+   * do not mutate it.
+   */
+  get childNodes(): readonly Node[] {
+    let a = this._childArray;
+    if (a === null) {
+      a = [];
+      for (let c = this._first; c !== null; c = c._next) a.push(c);
+      this._childArray = a;
+    }
+    return a;
+  }
+
+  /** Whether the node has children. */
+  hasChildNodes(): boolean {
+    return this._first !== null;
+  }
+
+  /** The node's value: a Text or Comment's data, an Attr's value; null for other nodes. */
+  get nodeValue(): string | null {
+    return null;
+  }
+  set nodeValue(_value: string | null) {
+    // DOM §4.4: setting nodeValue on a node whose nodeValue is null does nothing.
+  }
+
+  /**
+   * The text content (DOM §4.4): the concatenated data of all descendant Text nodes for an Element or
+   * DocumentFragment; the data of a Text or Comment; null for a Document or DocumentType.
+   */
+  get textContent(): string | null {
+    let out = '';
+    for (let n = this._first; n !== null; n = nextInSubtree(n, this)) {
+      if (n.nodeType === NodeType.TEXT_NODE) out += (n as unknown as { data: string }).data;
+    }
+    return out;
+  }
+  /** Replace all children with a single Text node holding `value` (none if it is empty). */
+  set textContent(value: string | null) {
+    const doc = this._owner;
+    while (this._last !== null) this._removeChild(this._last);
+    if (value !== null && value !== '' && doc !== null) this._insertBefore(doc.createTextNode(value), null);
+  }
+
+  /** Whether `other` is this node or one of its descendants. */
+  contains(other: Node | null): boolean {
+    for (let n = other; n !== null; n = n._parent) if (n === this) return true;
+    return false;
+  }
+
+  /** Append `node` as the last child (DOM `appendChild`, moving it if it already has a parent). */
+  appendChild<T extends Node>(node: T): T {
+    return this.insertBefore(node, null);
+  }
+
+  /**
+   * Insert `node` before `child`, or append it when `child` is null (DOM §4.2.3 "pre-insert"). A node that
+   * already has a parent is moved; a DocumentFragment's children are moved in its place.
+   * Throws a `DOMException` (HierarchyRequestError, NotFoundError) for an insertion the DOM forbids.
+   */
+  insertBefore<T extends Node>(node: T, child: Node | null): T {
+    ensurePreInsertionValidity(node, this, child);
+    let ref = child;
+    if (ref === node) ref = node._next;
+    this._insertBefore(node, ref);
+    return node;
+  }
+
+  /** Remove `child` from this node's children and return it. Throws NotFoundError if it is not a child. */
+  removeChild<T extends Node>(child: T): T {
+    if (child._parent !== this) domError('NotFoundError', 'removeChild: the node to remove is not a child of this node');
+    this._removeChild(child);
+    return child;
+  }
+
+  /** Replace `child` with `node` (DOM `replaceChild`). */
+  replaceChild<T extends Node>(node: Node, child: T): T {
+    if (child._parent !== this) domError('NotFoundError', 'replaceChild: the node to replace is not a child of this node');
+    if (node === child) return child;
+    ensurePreInsertionValidity(node, this, null, child);
+    const ref = child._next === node ? node._next : child._next;
+    this._removeChild(child);
+    this._insertBefore(node, ref);
+    return child;
+  }
+
+  /** Remove this node from its parent, if it has one (DOM `ChildNode.remove()`). */
+  remove(): void {
+    if (this._parent !== null) this._parent._removeChild(this);
+  }
+
+  /**
+   * @internal Insert without the validity checks (the tree builder's inserts are valid by construction,
+   * and the ancestor check would cost O(depth) per insert). Moves `node` if it has a parent.
+   */
+  _insertBefore(node: Node, ref: Node | null): void {
+    if (node.nodeType === NodeType.DOCUMENT_FRAGMENT_NODE) {
+      let c = node._first;
+      while (c !== null) {
+        const next = c._next;
+        this._insertBefore(c, ref);
+        c = next;
+      }
+      return;
+    }
+    if (node._parent !== null) node._parent._removeChild(node);
+    node._parent = this;
+    if (ref === null) {
+      const last = this._last;
+      node._prev = last;
+      node._next = null;
+      if (last === null) this._first = node;
+      else last._next = node;
+      this._last = node;
+    } else {
+      const prev = ref._prev;
+      node._prev = prev;
+      node._next = ref;
+      ref._prev = node;
+      if (prev === null) this._first = node;
+      else prev._next = node;
+    }
+    this._childArray = null;
+  }
+
+  /** @internal Unlink a child (the caller made sure it is one). */
+  _removeChild(child: Node): void {
+    const prev = child._prev;
+    const next = child._next;
+    if (prev === null) this._first = next;
+    else prev._next = next;
+    if (next === null) this._last = prev;
+    else next._prev = prev;
+    child._parent = null;
+    child._prev = null;
+    child._next = null;
+    this._childArray = null;
+  }
+}
+
+for (const [name, value] of Object.entries(NodeType)) {
+  Object.defineProperty(Node.prototype, name, { value, enumerable: true });
+}
+
+/**
+ * The node after `node` in tree order, staying inside `root`'s subtree (`root` itself excluded), or null.
+ * Iterative: it follows first-child, next-sibling and parent pointers.
+ */
+export function nextInSubtree(node: Node, root: Node): Node | null {
+  if (node._first !== null) return node._first;
+  return nextSkippingChildren(node, root);
+}
+
+/** Like {@link nextInSubtree}, but does not descend into `node`'s children. */
+export function nextSkippingChildren(node: Node, root: Node): Node | null {
+  let n: Node | null = node;
+  while (n !== null && n !== root) {
+    if (n._next !== null) return n._next;
+    n = n._parent;
+  }
+  return null;
+}
+
+/** DOM §4.2.3 "ensure pre-insertion validity", plus the replace variant's document checks. */
+function ensurePreInsertionValidity(node: Node, parent: Node, child: Node | null, replacing: Node | null = null): void {
+  const pt = parent.nodeType;
+  if (pt !== NodeType.DOCUMENT_NODE && pt !== NodeType.DOCUMENT_FRAGMENT_NODE && pt !== NodeType.ELEMENT_NODE) {
+    domError('HierarchyRequestError', `cannot insert into a node of type ${pt} (${parent.nodeName})`);
+  }
+  // Host-including inclusive ancestor check: a template's contents count its template as host.
+  for (let a: Node | null = parent; a !== null; a = a._parent ?? hostOf(a)) {
+    if (a === node) domError('HierarchyRequestError', 'the node to insert is an ancestor of the parent (or the parent itself)');
+  }
+  if (child !== null && child._parent !== parent) {
+    domError('NotFoundError', 'the reference child is not a child of this node');
+  }
+  const nt = node.nodeType;
+  if (
+    nt !== NodeType.DOCUMENT_FRAGMENT_NODE &&
+    nt !== NodeType.DOCUMENT_TYPE_NODE &&
+    nt !== NodeType.ELEMENT_NODE &&
+    nt !== NodeType.TEXT_NODE &&
+    nt !== NodeType.COMMENT_NODE &&
+    nt !== NodeType.PROCESSING_INSTRUCTION_NODE &&
+    nt !== NodeType.CDATA_SECTION_NODE
+  ) {
+    domError('HierarchyRequestError', `a node of type ${nt} (${node.nodeName}) cannot be inserted`);
+  }
+  if (nt === NodeType.TEXT_NODE && pt === NodeType.DOCUMENT_NODE) {
+    domError('HierarchyRequestError', 'a Text node cannot be a child of a Document');
+  }
+  if (nt === NodeType.DOCUMENT_TYPE_NODE && pt !== NodeType.DOCUMENT_NODE) {
+    domError('HierarchyRequestError', 'a DocumentType can only be a child of a Document');
+  }
+  if (pt !== NodeType.DOCUMENT_NODE) return;
+  // Document children: at most one element, at most one doctype, doctype before the element.
+  const ref = replacing ?? child;
+  const hasOther = (type: number): boolean => {
+    for (let c = parent._first; c !== null; c = c._next) if (c.nodeType === type && c !== replacing) return true;
+    return false;
+  };
+  const followsRef = (type: number): boolean => {
+    for (let c = ref === null ? null : ref._next; c !== null; c = c._next) if (c.nodeType === type) return true;
+    return false;
+  };
+  const precedesRef = (type: number): boolean => {
+    for (let c = parent._first; c !== null && c !== ref; c = c._next) if (c.nodeType === type && c !== replacing) return true;
+    return false;
+  };
+  let elements = 0;
+  if (nt === NodeType.DOCUMENT_FRAGMENT_NODE) {
+    for (let c = node._first; c !== null; c = c._next) {
+      if (c.nodeType === NodeType.ELEMENT_NODE) elements++;
+      else if (c.nodeType === NodeType.TEXT_NODE) domError('HierarchyRequestError', 'a Text node cannot be a child of a Document');
+    }
+    if (elements > 1) domError('HierarchyRequestError', 'a Document can have only one element child');
+  } else if (nt === NodeType.ELEMENT_NODE) {
+    elements = 1;
+  }
+  if (elements === 1) {
+    if (hasOther(NodeType.ELEMENT_NODE)) domError('HierarchyRequestError', 'a Document can have only one element child');
+    if (ref !== null && (ref.nodeType === NodeType.DOCUMENT_TYPE_NODE || followsRef(NodeType.DOCUMENT_TYPE_NODE)) && ref !== replacing) {
+      domError('HierarchyRequestError', 'the document element must come after the doctype');
+    }
+    if (replacing !== null && followsRef(NodeType.DOCUMENT_TYPE_NODE)) {
+      domError('HierarchyRequestError', 'the document element must come after the doctype');
+    }
+  }
+  if (nt === NodeType.DOCUMENT_TYPE_NODE) {
+    if (hasOther(NodeType.DOCUMENT_TYPE_NODE)) domError('HierarchyRequestError', 'a Document can have only one doctype');
+    if (precedesRef(NodeType.ELEMENT_NODE) || (ref === null && hasOther(NodeType.ELEMENT_NODE))) {
+      domError('HierarchyRequestError', 'the doctype must come before the document element');
+    }
+  }
+}
+
+/** The template element whose contents `node` is, if it is one (host-including ancestors, DOM §4.2.2). */
+function hostOf(node: Node): Node | null {
+  return (node as unknown as { _host?: Node | null })._host ?? null;
+}

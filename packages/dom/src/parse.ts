@@ -1,0 +1,123 @@
+/**
+ * `parse` and `parseFragment`: HTML text to a sluice DOM, through the tree builder and `DomTreeSink`
+ * (HTML §13.2 "Parsing HTML documents", §13.2.8 "Parsing HTML fragments").
+ */
+import { NS, Parser, type ElementNamespace, type FragmentContext } from '@sluice/tree-builder';
+import type { Document } from './document.js';
+import type { DocumentFragment } from './document-fragment.js';
+import type { Element } from './element.js';
+import { HTMLTemplateElement } from './element.js';
+import { type Node, NodeType, nextInSubtree } from './node.js';
+import { asciiLowercase } from './parent-node.js';
+import { DomTreeSink } from './tree-sink.js';
+
+/** Options for {@link parse} and {@link parseFragment}. */
+export interface ParseOptions {
+  /**
+   * The scripting flag (HTML §13.2.2): whether `<noscript>` content is raw text (enabled) or parsed
+   * markup (disabled). Default: true.
+   */
+  scripting?: boolean;
+}
+
+/** Parse a whole HTML document. Every string parses (HTML §13.2: bad input is not an error). */
+export function parse(html: string, options?: ParseOptions): Document {
+  const scripting = options?.scripting ?? true;
+  const sink = new DomTreeSink();
+  sink.document.scriptingEnabled = scripting;
+  const parser = new Parser(sink, { scripting });
+  parser.write(html);
+  parser.end();
+  return sink.document;
+}
+
+/**
+ * Parse `html` as the contents of a context element (HTML §13.2.8, what `innerHTML` does) and return the
+ * resulting nodes in a DocumentFragment.
+ *
+ * `context` is an Element (its local name, namespace, attributes and its document's mode are used, and
+ * the new nodes are given its document as their owner), or a string: an HTML tag name (`'div'`,
+ * `'td'`; ASCII-lowercased), or a namespace designator and a local name as in the html5lib tests
+ * (`'svg path'`, `'math mi'`). Throws an Error for a context it cannot use.
+ */
+export function parseFragment(html: string, context: string | Element, options?: ParseOptions): DocumentFragment {
+  const scripting = options?.scripting ?? true;
+  const fragmentContext = resolveContext(context);
+  const sink = new DomTreeSink();
+  const doc = sink.document;
+  doc.scriptingEnabled = scripting;
+  if (fragmentContext.documentMode !== undefined) doc.mode = fragmentContext.documentMode;
+  const parser = new Parser(sink, { scripting, fragmentContext });
+  parser.write(html);
+  parser.end();
+  // §13.2.8 step 13 (and the tree builder's contract): the result is the children of the root `html`.
+  const root = doc.documentElement;
+  const fragment = doc.createDocumentFragment();
+  if (root !== null) moveAll(root, fragment);
+  if (typeof context !== 'string' && context.ownerDocument !== null) adopt(fragment, context.ownerDocument);
+  return fragment;
+}
+
+/** Turn the `context` argument of {@link parseFragment} into the tree builder's FragmentContext. */
+export function resolveContext(context: string | Element): FragmentContext {
+  if (typeof context === 'string') {
+    const space = context.indexOf(' ');
+    let namespace: ElementNamespace = NS.HTML;
+    let localName = context;
+    if (space >= 0) {
+      const designator = context.slice(0, space);
+      if (designator === 'svg') namespace = NS.SVG;
+      else if (designator === 'math') namespace = NS.MATHML;
+      else {
+        throw new Error(
+          `parseFragment: invalid context ${JSON.stringify(context)}: a namespace designator must be "svg" or "math"`,
+        );
+      }
+      localName = context.slice(space + 1);
+    } else {
+      localName = asciiLowercase(context);
+    }
+    if (localName === '' || /[\t\n\f\r \0/>]/.test(localName)) {
+      throw new Error(`parseFragment: invalid context ${JSON.stringify(context)}: expected a tag name like "div" or "svg path"`);
+    }
+    return { localName, namespace };
+  }
+  if (context === null || typeof context !== 'object' || context.nodeType !== NodeType.ELEMENT_NODE) {
+    throw new Error('parseFragment: the context must be a tag name string or an Element');
+  }
+  const ns = context.namespaceURI;
+  if (ns !== NS.HTML && ns !== NS.SVG && ns !== NS.MATHML) {
+    throw new Error(
+      `parseFragment: the context element <${context.localName}> is in namespace ${String(ns)}; the HTML parser needs HTML, SVG or MathML`,
+    );
+  }
+  const doc = context.ownerDocument;
+  return {
+    localName: context.localName,
+    namespace: ns,
+    attributes: context._attrs,
+    ...(doc !== null ? { documentMode: doc.mode } : {}),
+  };
+}
+
+function moveAll(from: Node, to: Node): void {
+  let c = from._first;
+  while (c !== null) {
+    const next = c._next;
+    to._insertBefore(c, null);
+    c = next;
+  }
+}
+
+/** Give every node of `root` (template contents included) `doc` as its owner document. Iterative. */
+function adopt(root: Node, doc: Document): void {
+  const pending: Node[] = [root];
+  while (pending.length > 0) {
+    const top = pending.pop()!;
+    top._owner = doc;
+    for (let n = top._first; n !== null; n = nextInSubtree(n, top)) {
+      n._owner = doc;
+      if (n instanceof HTMLTemplateElement) pending.push(n.content);
+    }
+  }
+}

@@ -14,3 +14,11 @@ export { DomTreeSink } from './tree-sink.js';
 export { parse, parseFragment, resolveContext, type ParseOptions } from './parse.js';
 export { serialize, serializeOuter, escapeString, type SerializeOptions } from './serialize.js';
 export { toTestFormat } from './test-format.js';
+export { toIndentedTree, type IndentedTreeOptions } from './indented-tree.js';
+export {
+  RecordingSink,
+  replayRecording,
+  type RecordingSinkOptions,
+  type RecordedEvent,
+  type RecordedAttribute,
+} from './recording-sink.js';

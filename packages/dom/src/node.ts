@@ -290,9 +290,15 @@ function ensurePreInsertionValidity(node: Node, parent: Node, child: Node | null
   if (pt !== NodeType.DOCUMENT_NODE && pt !== NodeType.DOCUMENT_FRAGMENT_NODE && pt !== NodeType.ELEMENT_NODE) {
     domError('HierarchyRequestError', `cannot insert into a node of type ${pt} (${parent.nodeName})`);
   }
-  // Host-including inclusive ancestor check: a template's contents count its template as host.
-  for (let a: Node | null = parent; a !== null; a = a._parent ?? hostOf(a)) {
-    if (a === node) domError('HierarchyRequestError', 'the node to insert is an ancestor of the parent (or the parent itself)');
+  // Host-including inclusive ancestor check: a template's contents count its template as host. A node
+  // with no children (and no template contents) can only be an inclusive ancestor of itself, so the
+  // usual case, appending a new node, skips the O(depth) walk.
+  if (node === parent) domError('HierarchyRequestError', 'cannot insert a node into itself');
+  const content = (node as unknown as { content?: Node }).content;
+  if (node._first !== null || (content instanceof Node && content._first !== null)) {
+    for (let a: Node | null = parent; a !== null; a = a._parent ?? hostOf(a)) {
+      if (a === node) domError('HierarchyRequestError', 'the node to insert is an ancestor of the parent');
+    }
   }
   if (child !== null && child._parent !== parent) {
     domError('NotFoundError', 'the reference child is not a child of this node');

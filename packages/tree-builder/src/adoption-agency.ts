@@ -1,0 +1,120 @@
+/**
+ * §13.2.6.4.7 The adoption agency algorithm (for end tags of formatting elements, and `<a>`/`<nobr>`
+ * start tags that find one already open).
+ */
+import { appropriatePlace } from './appropriate-place.js';
+import { NS, type SourceLocation } from './sink.js';
+import type { ElementRecord } from './stack-of-open-elements.js';
+import { SPECIAL } from './tag-sets.js';
+import type { TreeBuilder } from './tree-builder.js';
+
+/**
+ * Run the adoption agency algorithm for the tag id `subject` (an HTML formatting element name).
+ * Returns false when the caller must "instead act as described in the 'any other end tag' entry".
+ */
+export function adoptionAgency<N>(
+  tb: TreeBuilder<N>,
+  subject: number,
+  endLocation: SourceLocation | null,
+): boolean {
+  const stack = tb.stack;
+  const afe = tb.afe;
+  // 2. The current node is the subject and not in the list: just pop it.
+  const current = stack.current;
+  if (current.is(subject) && !afe.contains(current)) {
+    stack.pop(endLocation);
+    return true;
+  }
+  // 3–4. The outer loop, at most 8 times.
+  for (let outer = 0; outer < 8; outer++) {
+    // 4.3 The formatting element: the last element in the list, after the last marker, with this name.
+    const formattingElement = afe.lastBeforeMarker(subject);
+    if (formattingElement === null) return false;
+    // 4.4 Not on the stack: remove it from the list.
+    if (!formattingElement.open) {
+      tb.error('adoption-agency-1.2');
+      afe.remove(formattingElement);
+      return true;
+    }
+    // 4.5 On the stack but not in scope.
+    if (!stack.hasRecordInScope(formattingElement)) {
+      tb.error('adoption-agency-4.4');
+      return true;
+    }
+    // 4.6
+    if (formattingElement !== stack.current) tb.error('adoption-agency-1.3');
+    // 4.7 The furthest block: the topmost special element below the formatting element.
+    const items = stack.items;
+    const formattingIndex = stack.indexOf(formattingElement);
+    let furthestBlockIndex = -1;
+    for (let i = formattingIndex + 1; i < items.length; i++) {
+      if (items[i].flags & SPECIAL) {
+        furthestBlockIndex = i;
+        break;
+      }
+    }
+    // 4.8 No furthest block: pop up to and including the formatting element; drop it from the list.
+    if (furthestBlockIndex < 0) {
+      stack.popUntilRecord(formattingElement, endLocation);
+      afe.remove(formattingElement);
+      return true;
+    }
+    const furthestBlock = items[furthestBlockIndex];
+    // 4.9 The common ancestor.
+    const commonAncestor = items[formattingIndex - 1];
+    // 4.10 The bookmark: a position in the list.
+    let bookmark = afe.indexOfRecord(formattingElement);
+    // 4.11–4.13 The inner loop.
+    let node: ElementRecord<N>;
+    let lastNode = furthestBlock;
+    let index = furthestBlockIndex;
+    for (let inner = 1; ; inner++) {
+      // 4.13.2 The element above node (or above where it was, if it was removed).
+      index--;
+      node = items[index];
+      // 4.13.3
+      if (node === formattingElement) break;
+      // 4.13.4 Past the third iteration, drop node from the list.
+      if (inner > 3 && afe.contains(node)) {
+        const position = afe.indexOfRecord(node);
+        if (position < bookmark) bookmark--;
+        afe.remove(node);
+      }
+      // 4.13.5 Not in the list: remove it from the stack, go on.
+      if (!afe.contains(node)) {
+        stack.remove(node);
+        continue;
+      }
+      // 4.13.6 Replace node by a new element for the same token, in the list and on the stack.
+      const replacement = tb.createElement(node.localName, NS.HTML, node.id, node.attributes, node.location);
+      afe.replaceElement(node, replacement);
+      stack.replace(node, replacement);
+      node = replacement;
+      // 4.13.7 The bookmark goes right after the new element.
+      if (lastNode === furthestBlock) bookmark = afe.indexOfRecord(node) + 1;
+      // 4.13.8 Append last node to node.
+      tb.sink.insertBefore(node.node, lastNode.node, null);
+      // 4.13.9
+      lastNode = node;
+    }
+    // 4.14 Insert last node at the appropriate place, the common ancestor being the override target.
+    appropriatePlace(tb, commonAncestor);
+    tb.sink.insertBefore(tb.placeParent, lastNode.node, tb.placeBefore);
+    // 4.15 A new element for the formatting element's token.
+    const element = tb.createElement(
+      formattingElement.localName, NS.HTML, formattingElement.id, formattingElement.attributes, formattingElement.location,
+    );
+    // 4.16–4.17 The furthest block's children move into it; it becomes the furthest block's child.
+    tb.sink.moveChildren(furthestBlock.node, element.node);
+    tb.sink.insertBefore(furthestBlock.node, element.node, null);
+    // 4.18 In the list: the formatting element out, the new element in at the bookmark.
+    const formattingPosition = afe.indexOfRecord(formattingElement);
+    if (formattingPosition < bookmark) bookmark--;
+    afe.remove(formattingElement);
+    afe.insertAt(bookmark, element);
+    // 4.19 On the stack: the formatting element out, the new element in right below the furthest block.
+    stack.remove(formattingElement, endLocation);
+    stack.insertAfter(furthestBlock, element);
+  }
+  return true;
+}

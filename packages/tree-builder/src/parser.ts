@@ -1,0 +1,81 @@
+/**
+ * `Parser`: the tokenizer and the tree builder wired together — the streaming HTML parser that builds
+ * into any `TreeSink` (WHATWG HTML §13.2).
+ */
+import { Tokenizer, type ParseError, type TextMode, type Token } from '@sluice/tokenizer';
+import { NS } from './sink.js';
+import type { TreeSink } from './sink.js';
+import { TreeBuilder, type FragmentContext, type TreeBuilderOptions } from './tree-builder.js';
+
+/** Options of a {@link Parser}: the tree builder's, plus the tokenizer's parse errors. */
+export interface ParserOptions<N> extends TreeBuilderOptions<N> {
+  /** Tokenization parse errors (§13.2.5). Never thrown. */
+  onTokenizerError?: (e: ParseError) => void;
+}
+
+/**
+ * §13.2.8 step 4: the tokenizer state the HTML fragment parsing algorithm starts in, from the context
+ * element (only HTML context elements switch it).
+ */
+export function fragmentTextMode(context: FragmentContext, scripting: boolean): TextMode {
+  if (context.namespace !== NS.HTML) return 'data';
+  switch (context.localName) {
+    case 'title': case 'textarea':
+      return 'rcdata';
+    case 'style': case 'xmp': case 'iframe': case 'noembed': case 'noframes':
+      return 'rawtext';
+    case 'script':
+      return 'scriptData';
+    case 'noscript':
+      return scripting ? 'rawtext' : 'data';
+    case 'plaintext':
+      return 'plaintext';
+    default:
+      return 'data';
+  }
+}
+
+/**
+ * Tokenizer + tree builder: a streaming parser that takes any sink. `write` chunks as they arrive (any
+ * split, any size), then `end` once; the sink receives its mutation events synchronously as each chunk is
+ * parsed, holding back only what the standard requires.
+ */
+export class Parser<N> {
+  /** The tree builder (its stack of open elements and insertion mode are readable while parsing). */
+  readonly treeBuilder: TreeBuilder<N>;
+  private readonly tokenizer: Tokenizer;
+  private readonly emit: (token: Token) => void;
+  private ended = false;
+
+  constructor(sink: TreeSink<N>, options: ParserOptions<N> = {}) {
+    const context = options.fragmentContext;
+    const initialState = context === undefined ? undefined : fragmentTextMode(context, options.scripting ?? true);
+    let builder: TreeBuilder<N> | null = null;
+    this.tokenizer = new Tokenizer({
+      autoTextMode: false,
+      cdataAllowed: () => builder !== null && builder.cdataAllowed(),
+      ...(initialState !== undefined && initialState !== 'data' ? { initialState } : {}),
+      ...(options.onTokenizerError !== undefined ? { onError: options.onTokenizerError } : {}),
+    });
+    builder = new TreeBuilder(sink, this.tokenizer, options);
+    this.treeBuilder = builder;
+    const treeBuilder = builder;
+    this.emit = (token: Token) => treeBuilder.processToken(token);
+  }
+
+  /** Parse the next chunk of input. Throws an Error after `end()`. */
+  write(chunk: string): this {
+    if (this.ended) throw new Error('Parser.write(): the parser has ended; write() cannot be called after end()');
+    if (typeof chunk !== 'string') throw new Error(`Parser.write(): expected a string chunk, got ${typeof chunk}`);
+    this.tokenizer.write(chunk, this.emit);
+    return this;
+  }
+
+  /** End of input: flush the tokenizer, run the end-of-file rules, pop every open element. */
+  end(): void {
+    if (this.ended) throw new Error('Parser.end(): the parser has already ended');
+    this.ended = true;
+    this.tokenizer.end(this.emit);
+    this.treeBuilder.processEnd();
+  }
+}

@@ -1,0 +1,599 @@
+/**
+ * The tree builder (WHATWG HTML §13.2.6, "Tree construction").
+ *
+ * It consumes the tokenizer's raw tokens, drives the tokenizer's feedback (text modes, CDATA), runs the
+ * tree-construction rules and emits DOM mutation events to a `TreeSink`. It never builds a tree itself:
+ * every node is a handle the sink returned.
+ *
+ * This file holds the parser state (§13.2.4) and the algorithms the insertion modes share (§13.2.6.1–3);
+ * the rules of each insertion mode live in `insertion-modes/`, one file per mode.
+ */
+import type { TextMode, Token } from '@sluice/tokenizer';
+import { ActiveFormattingElements, MARKER } from './active-formatting-elements.js';
+import { appropriatePlace } from './appropriate-place.js';
+import { foreignContent } from './foreign-content.js';
+import { foreignAttributes, htmlAttributes } from './foreign-adjustments.js';
+import { INSERTION_MODE_NAMES, MODE, type InsertionMode, type InsertionModeName } from './insertion-mode.js';
+import { afterAfterBody } from './insertion-modes/after-after-body.js';
+import { afterAfterFrameset } from './insertion-modes/after-after-frameset.js';
+import { afterBody } from './insertion-modes/after-body.js';
+import { afterFrameset } from './insertion-modes/after-frameset.js';
+import { afterHead } from './insertion-modes/after-head.js';
+import { beforeHead } from './insertion-modes/before-head.js';
+import { beforeHtml } from './insertion-modes/before-html.js';
+import { inBody } from './insertion-modes/in-body.js';
+import { inCaption } from './insertion-modes/in-caption.js';
+import { inCell } from './insertion-modes/in-cell.js';
+import { inColumnGroup } from './insertion-modes/in-column-group.js';
+import { inFrameset } from './insertion-modes/in-frameset.js';
+import { inHead } from './insertion-modes/in-head.js';
+import { inHeadNoscript } from './insertion-modes/in-head-noscript.js';
+import { inRow } from './insertion-modes/in-row.js';
+import { inTable } from './insertion-modes/in-table.js';
+import { inTableBody } from './insertion-modes/in-table-body.js';
+import { inTableText } from './insertion-modes/in-table-text.js';
+import { inTemplate } from './insertion-modes/in-template.js';
+import { initial } from './insertion-modes/initial.js';
+import { text } from './insertion-modes/text.js';
+import {
+  NS,
+  type DocumentMode,
+  type ElementAttribute,
+  type ElementNamespace,
+  type SourceLocation,
+  type TreeSink,
+} from './sink.js';
+import { ElementRecord, StackOfOpenElements, type OpenElement } from './stack-of-open-elements.js';
+import {
+  HTML_INTEGRATION_POINT,
+  HTML_NS,
+  MATHML_TEXT_INTEGRATION_POINT,
+  T,
+  foreignElementFlags,
+  htmlElementFlags,
+  tagIdOf,
+} from './tag-sets.js';
+import {
+  CHARACTERS,
+  COMMENT,
+  DOCTYPE,
+  END_TAG,
+  EOF,
+  START_TAG,
+  characters,
+  tagToken,
+  type CommentTreeToken,
+  type TagToken,
+  type TreeToken,
+} from './tree-tokens.js';
+
+/** The context element of the HTML fragment parsing algorithm (§13.2.8). */
+export interface FragmentContext {
+  /** The context element's local name, e.g. `'div'`, `'tbody'`, `'path'`. */
+  localName: string;
+  namespace: ElementNamespace;
+  /** Its attributes; they matter for integration points (`annotation-xml encoding="text/html"`). */
+  attributes?: readonly ElementAttribute[];
+  /** The mode of the context element's document: quirks affects `<table>` in `<p>`. Default no-quirks. */
+  documentMode?: DocumentMode;
+}
+
+/** Options of the tree builder. */
+export interface TreeBuilderOptions<N> {
+  /** The scripting flag (§13.2.4.5): `<noscript>` is raw text when true, markup when false. Default true. */
+  scripting?: boolean;
+  /** Parse a fragment (§13.2.8) in this context instead of a document. */
+  fragmentContext?: FragmentContext;
+  /** Tree-construction parse errors (the standard's wording where it has one). Never thrown. */
+  onError?: (error: { code: string; offset: number }) => void;
+  /**
+   * §13.2.6.4.8 "text" insertion mode, `</script>`: called after the script element is popped. The hook may
+   * change the DOM through its own means and call `control.write(markup)` to insert markup at the insertion
+   * point (document.write): it is tokenized before the rest of the input.
+   */
+  onScript?: (script: N, control: { write(markup: string): void }) => void;
+}
+
+/** The tokenizer feedback the tree builder needs: text modes (§13.2.6) and document.write. */
+export interface TokenizerFeedback {
+  setTextMode(mode: TextMode): void;
+  insert(text: string): void;
+}
+
+/** The location of a tag token, or null for a tag the parser made up. */
+function locationOf(t: { start: number; end: number }): SourceLocation | null {
+  return t.end > t.start ? { start: t.start, end: t.end } : null;
+}
+
+/**
+ * The streaming tree builder. Feed it the tokenizer's tokens with `processToken` (from the tokenizer's
+ * emit callback, synchronously: it switches the tokenizer's text mode before the next character is read),
+ * then call `processEnd` once at the end of the input.
+ */
+export class TreeBuilder<N> {
+  /** @internal */ readonly sink: TreeSink<N>;
+  /** @internal */ readonly tokenizer: TokenizerFeedback;
+  /** @internal */ readonly document: N;
+  /** @internal The stack of open elements (§13.2.4.2). */
+  readonly stack: StackOfOpenElements<N>;
+  /** @internal The list of active formatting elements (§13.2.4.3). */
+  readonly afe = new ActiveFormattingElements<N>();
+  /** @internal */ mode: InsertionMode = MODE.INITIAL;
+  /** @internal */ originalMode: InsertionMode = MODE.INITIAL;
+  /** @internal The stack of template insertion modes (§13.2.4.1). */
+  readonly templateModes: InsertionMode[] = [];
+  /** @internal The head element pointer (§13.2.4.4). */
+  headElement: ElementRecord<N> | null = null;
+  /** @internal The form element pointer (§13.2.4.4). */
+  formElement: ElementRecord<N> | null = null;
+  /** @internal The frameset-ok flag (§13.2.4.5). */
+  framesetOk = true;
+  /** @internal Set while "in table" anything-else processes a token with foster parenting (§13.2.6.1). */
+  fosterParenting = false;
+  /** @internal The scripting flag. */
+  readonly scripting: boolean;
+  /** @internal The fragment parsing context element, or null when parsing a document. */
+  readonly context: ElementRecord<N> | null;
+  /** @internal The document's mode. */
+  documentMode: DocumentMode = 'no-quirks';
+  /** @internal "in table text": the pending table character tokens. */
+  pendingTableText: string[] = [];
+  /** @internal Whether a pending table character is not whitespace. */
+  pendingTableTextDirty = false;
+  /** @internal Span of the pending table character tokens. */
+  pendingTableTextStart = 0;
+  pendingTableTextEnd = 0;
+  /** @internal The `</body>` end tag seen "in body", reported when the body is popped at the end. */
+  bodyEndLocation: SourceLocation | null = null;
+  /** @internal The `</html>` end tag seen "after body" / "after frameset", likewise. */
+  htmlEndLocation: SourceLocation | null = null;
+  /** @internal After `<pre>`, `<listing>`, `<textarea>`: drop a LF that comes next. */
+  skipNextNewline = false;
+  /** @internal Result of `appropriatePlace`: the parent … */
+  placeParent!: N;
+  /** @internal … and the child to insert before (null: append). */
+  placeBefore: N | null = null;
+  private stopped = false;
+  /** Offset of the token being processed, for parse errors. */
+  private tokenOffset = 0;
+  private readonly onError: ((error: { code: string; offset: number }) => void) | null;
+  private readonly onScript: ((script: N, control: { write(markup: string): void }) => void) | null;
+  private readonly scriptControl: { write(markup: string): void };
+
+  /**
+   * @param sink receives the DOM mutation events.
+   * @param tokenizer receives the feedback: `setTextMode` after start tags that need it, `insert` for
+   *   document.write.
+   */
+  constructor(sink: TreeSink<N>, tokenizer: TokenizerFeedback, options: TreeBuilderOptions<N> = {}) {
+    this.sink = sink;
+    this.tokenizer = tokenizer;
+    this.document = sink.document;
+    this.scripting = options.scripting ?? true;
+    this.onError = options.onError ?? null;
+    this.onScript = options.onScript ?? null;
+    this.scriptControl = { write: (markup: string) => this.tokenizer.insert(markup) };
+    const popped = sink.elementPopped;
+    this.stack = new StackOfOpenElements<N>(
+      popped === undefined ? null : (node, location) => popped.call(sink, node, location),
+    );
+    const fragment = options.fragmentContext;
+    if (fragment === undefined) {
+      this.context = null;
+      return;
+    }
+    // §13.2.8 The HTML fragment parsing algorithm.
+    if (fragment.namespace !== NS.HTML && fragment.namespace !== NS.SVG && fragment.namespace !== NS.MATHML) {
+      throw new Error(`TreeBuilder: fragmentContext.namespace must be the HTML, SVG or MathML namespace, not ${String(fragment.namespace)}`);
+    }
+    if (typeof fragment.localName !== 'string' || fragment.localName === '') {
+      throw new Error('TreeBuilder: fragmentContext.localName must be a non-empty string');
+    }
+    const attributes = fragment.attributes ?? [];
+    const isHtml = fragment.namespace === NS.HTML;
+    const id = isHtml ? tagIdOf(fragment.localName) : 0;
+    this.context = new ElementRecord<N>(
+      undefined as N,
+      fragment.localName,
+      fragment.namespace,
+      id,
+      isHtml ? htmlElementFlags(id) : foreignElementFlags(fragment.localName, fragment.namespace, attributes),
+      attributes,
+      null,
+    );
+    this.documentMode = fragment.documentMode ?? 'no-quirks';
+    if (this.documentMode !== 'no-quirks') sink.setDocumentMode(this.documentMode);
+    // The root: an html element, child of the Document, on the stack.
+    const root = this.createElement('html', NS.HTML, T.HTML, [], null);
+    sink.insertBefore(this.document, root.node, null);
+    this.stack.push(root);
+    if (this.context.is(T.TEMPLATE)) this.templateModes.push(MODE.IN_TEMPLATE);
+    this.resetInsertionMode();
+    // The form element pointer: the context element itself when it is a form (it has no ancestors here).
+    if (this.context.is(T.FORM)) this.formElement = this.context;
+  }
+
+  // --- Public API ----------------------------------------------------------------------------------
+
+  /** Process one token from the tokenizer. Call it from the tokenizer's emit callback. */
+  processToken(token: Token): void {
+    if (this.stopped) return;
+    let t: TreeToken;
+    switch (token.type) {
+      case 'text': {
+        const value = token.value;
+        if (value.length === 0) return;
+        t = characters(value, token.start, token.start + token.raw.length);
+        break;
+      }
+      case 'startTag': {
+        const name = token.name;
+        t = tagToken(START_TAG, name, tagIdOf(name), token.attributes, token.selfClosing, token.start, token.start + token.raw.length);
+        break;
+      }
+      case 'endTag': {
+        const name = token.name;
+        t = tagToken(END_TAG, name, tagIdOf(name), token.attributes, token.selfClosing, token.start, token.start + token.raw.length);
+        if (token.attributes.length > 0) this.error('end-tag-with-attributes', token.start);
+        else if (token.selfClosing) this.error('end-tag-with-trailing-solidus', token.start);
+        break;
+      }
+      case 'comment':
+        t = { kind: COMMENT, data: token.data, start: token.start, end: token.start + token.raw.length };
+        break;
+      case 'doctype':
+        t = {
+          kind: DOCTYPE,
+          name: token.name,
+          publicId: token.publicId,
+          systemId: token.systemId,
+          forceQuirks: token.forceQuirks,
+          start: token.start,
+          end: token.start + token.raw.length,
+        };
+        break;
+      default:
+        // 'discarded': source text the standard consumes without a token. Not a token: it must not
+        // end "in table text" or cancel the newline skip after <pre>.
+        return;
+    }
+    this.tokenOffset = t.start;
+    if (this.skipNextNewline) {
+      // §13.2.6.4.7 <pre>, <listing>, <textarea>: "If the next token is a U+000A LINE FEED (LF) character
+      // token, then ignore that token". Character tokens are one character each in the standard; ours
+      // are runs, so drop the run's first character.
+      this.skipNextNewline = false;
+      if (t.kind === CHARACTERS && t.data.charCodeAt(0) === 0x0a) {
+        if (t.data.length === 1) return;
+        t = characters(t.data.slice(1), t.start, t.end);
+      }
+    }
+    this.dispatch(t);
+    if (t.kind === START_TAG && t.selfClosing && !t.acknowledged) {
+      this.error('non-void-html-element-start-tag-with-trailing-solidus', t.start);
+    }
+  }
+
+  /** End of input: the end-of-file rules of the current insertion mode, then "stop parsing" (§13.2.7). */
+  processEnd(): void {
+    if (this.stopped) return;
+    this.dispatch({ kind: EOF, start: 0, end: 0 });
+    if (!this.stopped) this.stopParsing();
+  }
+
+  /**
+   * Whether the tokenizer may treat `<![CDATA[` as a CDATA section (§13.2.5.42): the adjusted current node
+   * exists and is not an element in the HTML namespace.
+   */
+  cdataAllowed(): boolean {
+    const node = this.adjustedCurrentNode;
+    return node !== undefined && node.namespace !== NS.HTML;
+  }
+
+  /**
+   * The stack of open elements, read-only: index 0 is the root `html` element, the last item is the current
+   * node. Each item gives the sink's node handle, local name and namespace. Live: it changes as parsing goes.
+   */
+  get openElements(): readonly OpenElement<N>[] {
+    return this.stack.items;
+  }
+
+  /** The current insertion mode, by its name in the standard (e.g. `'in table body'`). */
+  get insertionMode(): InsertionModeName {
+    return INSERTION_MODE_NAMES[this.mode];
+  }
+
+  /** Whether parsing has stopped (after `processEnd`). */
+  get isStopped(): boolean {
+    return this.stopped;
+  }
+
+  // --- §13.2.6 The tree construction dispatcher -----------------------------------------------------
+
+  /** @internal The adjusted current node (§13.2.4.2). */
+  get adjustedCurrentNode(): ElementRecord<N> {
+    const stack = this.stack;
+    if (this.context !== null && stack.length === 1) return this.context;
+    return stack.current;
+  }
+
+  /** @internal The tree construction dispatcher: HTML content rules or foreign content rules. */
+  dispatch(t: TreeToken): void {
+    if (this.stack.length === 0 || t.kind === EOF) return this.processInMode(this.mode, t);
+    const node = this.adjustedCurrentNode;
+    const flags = node.flags;
+    if (flags & HTML_NS) return this.processInMode(this.mode, t);
+    if (flags & MATHML_TEXT_INTEGRATION_POINT) {
+      if (t.kind === CHARACTERS) return this.processInMode(this.mode, t);
+      if (t.kind === START_TAG && t.name !== 'mglyph' && t.name !== 'malignmark') return this.processInMode(this.mode, t);
+    }
+    if (t.kind === START_TAG && t.name === 'svg' && node.namespace === NS.MATHML && node.localName === 'annotation-xml') {
+      return this.processInMode(this.mode, t);
+    }
+    if (flags & HTML_INTEGRATION_POINT && (t.kind === START_TAG || t.kind === CHARACTERS)) {
+      return this.processInMode(this.mode, t);
+    }
+    foreignContent(this, t);
+  }
+
+  /** @internal Process `t` "using the rules for" `mode` (the insertion mode does not change). */
+  processInMode(mode: InsertionMode, t: TreeToken): void {
+    switch (mode) {
+      case MODE.INITIAL: return initial(this, t);
+      case MODE.BEFORE_HTML: return beforeHtml(this, t);
+      case MODE.BEFORE_HEAD: return beforeHead(this, t);
+      case MODE.IN_HEAD: return inHead(this, t);
+      case MODE.IN_HEAD_NOSCRIPT: return inHeadNoscript(this, t);
+      case MODE.AFTER_HEAD: return afterHead(this, t);
+      case MODE.IN_BODY: return inBody(this, t);
+      case MODE.TEXT: return text(this, t);
+      case MODE.IN_TABLE: return inTable(this, t);
+      case MODE.IN_TABLE_TEXT: return inTableText(this, t);
+      case MODE.IN_CAPTION: return inCaption(this, t);
+      case MODE.IN_COLUMN_GROUP: return inColumnGroup(this, t);
+      case MODE.IN_TABLE_BODY: return inTableBody(this, t);
+      case MODE.IN_ROW: return inRow(this, t);
+      case MODE.IN_CELL: return inCell(this, t);
+      case MODE.IN_TEMPLATE: return inTemplate(this, t);
+      case MODE.AFTER_BODY: return afterBody(this, t);
+      case MODE.IN_FRAMESET: return inFrameset(this, t);
+      case MODE.AFTER_FRAMESET: return afterFrameset(this, t);
+      case MODE.AFTER_AFTER_BODY: return afterAfterBody(this, t);
+      case MODE.AFTER_AFTER_FRAMESET: return afterAfterFrameset(this, t);
+    }
+  }
+
+  /** @internal Switch to `mode` and reprocess the token (through the dispatcher). */
+  reprocess(mode: InsertionMode, t: TreeToken): void {
+    this.mode = mode;
+    this.dispatch(t);
+  }
+
+  /** @internal Report a tree-construction parse error. */
+  error(code: string, offset: number = this.tokenOffset): void {
+    if (this.onError !== null) this.onError({ code, offset });
+  }
+
+  /** @internal Whether this is the fragment case. */
+  get isFragment(): boolean {
+    return this.context !== null;
+  }
+
+  // --- §13.2.6.1 Creating and inserting nodes -----------------------------------------------------
+
+  /** @internal Create an element (the sink's node plus our record). */
+  createElement(
+    localName: string,
+    namespace: ElementNamespace,
+    id: number,
+    attributes: readonly ElementAttribute[],
+    location: SourceLocation | null,
+  ): ElementRecord<N> {
+    const node = this.sink.createElement(localName, namespace, attributes, location);
+    const flags = namespace === NS.HTML ? htmlElementFlags(id) : foreignElementFlags(localName, namespace, attributes);
+    return new ElementRecord(node, localName, namespace, namespace === NS.HTML ? id : 0, flags, attributes, location);
+  }
+
+  /** @internal "create an element for a token" in the HTML namespace. */
+  createHtmlElementFor(t: TagToken): ElementRecord<N> {
+    return this.createElement(t.name, NS.HTML, t.id, htmlAttributes(t.attributes), locationOf(t));
+  }
+
+  /** @internal Insert `record` at the appropriate place for inserting a node and push it (§13.2.6.1). */
+  insertRecord(record: ElementRecord<N>): ElementRecord<N> {
+    appropriatePlace(this, null);
+    this.sink.insertBefore(this.placeParent, record.node, this.placeBefore);
+    this.stack.push(record);
+    return record;
+  }
+
+  /** @internal "insert an HTML element" for a tag token. */
+  insertHtmlElement(t: TagToken): ElementRecord<N> {
+    appropriatePlace(this, null);
+    const parent = this.placeParent;
+    const before = this.placeBefore;
+    const record = this.createHtmlElementFor(t);
+    this.sink.insertBefore(parent, record.node, before);
+    this.stack.push(record);
+    return record;
+  }
+
+  /** @internal "insert an HTML element" for a start tag the parser makes up (no attributes, no location). */
+  insertHtmlElementNamed(name: string, id: number): ElementRecord<N> {
+    appropriatePlace(this, null);
+    const parent = this.placeParent;
+    const before = this.placeBefore;
+    const record = this.createElement(name, NS.HTML, id, [], null);
+    this.sink.insertBefore(parent, record.node, before);
+    this.stack.push(record);
+    return record;
+  }
+
+  /**
+   * @internal "insert a foreign element" for a tag token: `localName` already case-adjusted; attributes
+   * adjusted (MathML or SVG, then foreign).
+   */
+  insertForeignElement(t: TagToken, localName: string, namespace: typeof NS.SVG | typeof NS.MATHML): ElementRecord<N> {
+    appropriatePlace(this, null);
+    const parent = this.placeParent;
+    const before = this.placeBefore;
+    const record = this.createElement(localName, namespace, 0, foreignAttributes(t.attributes, namespace), locationOf(t));
+    this.sink.insertBefore(parent, record.node, before);
+    this.stack.push(record);
+    return record;
+  }
+
+  /** @internal "insert a character" for a run of characters (§13.2.6.1). */
+  insertCharacters(data: string, start: number, end: number): void {
+    if (data.length === 0) return;
+    let parent: N;
+    let before: N | null;
+    if (this.fosterParenting) {
+      appropriatePlace(this, null);
+      parent = this.placeParent;
+      before = this.placeBefore;
+      if (parent === this.document) return;
+    } else {
+      // The common case, without the general algorithm: inside the current node, after its last child.
+      const current = this.stack.current;
+      parent = current.id === T.TEMPLATE && current.flags & HTML_NS ? this.sink.templateContents(current.node) : current.node;
+      before = null;
+    }
+    this.sink.insertText(parent, data, before, { start, end });
+  }
+
+  /** @internal "insert a comment" at the appropriate place, or as the last child of `parent`. */
+  insertComment(t: CommentTreeToken, parent: N | null = null): void {
+    const node = this.sink.createComment(t.data, { start: t.start, end: t.end });
+    if (parent !== null) {
+      this.sink.insertBefore(parent, node, null);
+      return;
+    }
+    appropriatePlace(this, null);
+    this.sink.insertBefore(this.placeParent, node, this.placeBefore);
+  }
+
+  // --- §13.2.4.3 Reconstruct the active formatting elements ---------------------------------------
+
+  /** @internal */
+  reconstructActiveFormattingElements(): void {
+    const items = this.afe.items;
+    const n = items.length;
+    if (n === 0) return;
+    const last = items[n - 1];
+    if (last === MARKER || last.element.open) return;
+    // Rewind to the entry after the last one that is a marker or on the stack.
+    let i = n - 1;
+    while (i > 0) {
+      const previous = items[i - 1];
+      if (previous === MARKER || previous.element.open) break;
+      i--;
+    }
+    // Advance and create.
+    for (; i < n; i++) {
+      const entry = items[i]!;
+      const old = entry.element;
+      const record = this.createElement(old.localName, NS.HTML, old.id, old.attributes, old.location);
+      this.insertRecord(record);
+      this.afe.replaceElement(old, record);
+    }
+  }
+
+  // --- §13.2.6.3 Closing elements that have implied end tags ---------------------------------------
+
+  /** @internal "close a p element". */
+  closePElement(endLocation: SourceLocation | null = null): void {
+    this.stack.generateImpliedEndTags(T.P);
+    if (!this.stack.current.is(T.P)) this.error('end-tag-without-matching-open-element');
+    this.stack.popUntilTag(T.P, endLocation);
+  }
+
+  /** @internal "If the stack of open elements has a p element in button scope, then close a p element." */
+  closePInButtonScope(): void {
+    if (this.stack.hasInButtonScope(T.P)) this.closePElement();
+  }
+
+  // --- §13.2.4.1 Reset the insertion mode appropriately --------------------------------------------
+
+  /** @internal */
+  resetInsertionMode(): void {
+    const items = this.stack.items;
+    for (let i = items.length - 1; i >= 0; i--) {
+      let node = items[i];
+      const last = i === 0;
+      if (last && this.context !== null) node = this.context;
+      if (node.flags & HTML_NS) {
+        switch (node.id) {
+          case T.TD:
+          case T.TH:
+            if (!last) {
+              this.mode = MODE.IN_CELL;
+              return;
+            }
+            break;
+          case T.TR: this.mode = MODE.IN_ROW; return;
+          case T.TBODY: case T.THEAD: case T.TFOOT: this.mode = MODE.IN_TABLE_BODY; return;
+          case T.CAPTION: this.mode = MODE.IN_CAPTION; return;
+          case T.COLGROUP: this.mode = MODE.IN_COLUMN_GROUP; return;
+          case T.TABLE: this.mode = MODE.IN_TABLE; return;
+          case T.TEMPLATE: this.mode = this.templateModes[this.templateModes.length - 1]; return;
+          case T.HEAD:
+            if (!last) {
+              this.mode = MODE.IN_HEAD;
+              return;
+            }
+            break;
+          case T.BODY: this.mode = MODE.IN_BODY; return;
+          case T.FRAMESET: this.mode = MODE.IN_FRAMESET; return;
+          case T.HTML:
+            this.mode = this.headElement === null ? MODE.BEFORE_HEAD : MODE.AFTER_HEAD;
+            return;
+        }
+      }
+      if (last) {
+        this.mode = MODE.IN_BODY;
+        return;
+      }
+    }
+    this.mode = MODE.IN_BODY;
+  }
+
+  // --- §13.2.6.2 Parsing elements that contain only text ---------------------------------------------
+
+  /** @internal The generic raw text / RCDATA element parsing algorithm. */
+  parseTextElement(t: TagToken, textMode: 'rcdata' | 'rawtext'): void {
+    this.insertHtmlElement(t);
+    this.tokenizer.setTextMode(textMode);
+    this.originalMode = this.mode;
+    this.mode = MODE.TEXT;
+  }
+
+  // --- Scripts ------------------------------------------------------------------------------------------
+
+  /** @internal A script element's end: hand it to the `onScript` hook (document.write goes to the tokenizer). */
+  runScript(script: N): void {
+    if (this.onScript !== null) this.onScript(script, this.scriptControl);
+  }
+
+  // --- §13.2.7 The end --------------------------------------------------------------------------------
+
+  /** @internal "stop parsing": pop all the nodes off the stack of open elements. */
+  stopParsing(): void {
+    this.stopped = true;
+    const stack = this.stack;
+    while (stack.length > 0) {
+      const current = stack.current;
+      // body and html are never popped by their end tags; report those end tags here.
+      const location = current.is(T.BODY) ? this.bodyEndLocation : current.is(T.HTML) ? this.htmlEndLocation : null;
+      stack.pop(location);
+    }
+  }
+
+  // --- Helpers the rules share ---------------------------------------------------------------------------
+
+  /** @internal The location of a token, for `elementPopped`. */
+  endLocation(t: TagToken): SourceLocation | null {
+    return locationOf(t);
+  }
+}
+

@@ -1,0 +1,53 @@
+/**
+ * Newline and NUL handling for decoded fields.
+ *
+ * §13.2.3.5: the input stream has every CR LF pair and every lone CR turned into LF before tokenization.
+ * The scanner keeps raw text, so decoders apply it to each field they compute. NUL handling depends on
+ * the state that consumed the character (U+FFFD, or kept as U+0000).
+ */
+
+/** `s` with CRLF and CR turned into LF, and (when `replaceNul`) each NUL into U+FFFD. */
+export function normalizeNewlines(s: string, replaceNul: boolean): string {
+  const cr = s.indexOf('\r');
+  const nul = replaceNul ? s.indexOf('\0') : -1;
+  if (cr < 0 && nul < 0) return s;
+  let out = '';
+  let copied = 0;
+  const n = s.length;
+  for (let i = cr < 0 ? nul : nul < 0 ? cr : Math.min(cr, nul); i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x0d) {
+      out += s.slice(copied, i);
+      out += '\n';
+      if (i + 1 < n && s.charCodeAt(i + 1) === 0x0a) i++;
+      copied = i + 1;
+    } else if (c === 0 && replaceNul) {
+      out += s.slice(copied, i);
+      out += '\uFFFD';
+      copied = i + 1;
+    }
+  }
+  return out + s.slice(copied);
+}
+
+/**
+ * A tag, attribute or DOCTYPE name as the standard builds it: ASCII upper alphas lowercased (§13.2.5.8,
+ * .33, .55), NUL replaced by U+FFFD; everything else, non-ASCII included, kept as is.
+ */
+export function lowercaseName(s: string): string {
+  const n = s.length;
+  let i = 0;
+  for (; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if ((c >= 0x41 && c <= 0x5a) || c === 0) break;
+  }
+  if (i === n) return s;
+  let out = s.slice(0, i);
+  for (; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x41 && c <= 0x5a) out += String.fromCharCode(c + 0x20);
+    else if (c === 0) out += '\uFFFD';
+    else out += s[i];
+  }
+  return out;
+}

@@ -1,0 +1,123 @@
+/**
+ * The tokenizer's states (HTML §13.2.5). Each constant's value is its section number: `DATA` is
+ * §13.2.5.1, `TAG_NAME` §13.2.5.8, `NUMERIC_CHARACTER_REFERENCE_END` §13.2.5.80.
+ *
+ * States are plain numbers so the scanner's `switch` compiles to a jump table and a snapshot is plain
+ * data. Where the standard "looks ahead" (markup declaration open, the PUBLIC/SYSTEM keywords after a
+ * DOCTYPE name) the scanner stays in that state and counts the characters matched so far, so it can
+ * stop at any chunk boundary and resume without rescanning.
+ */
+export const State = {
+  DATA: 1,
+  RCDATA: 2,
+  RAWTEXT: 3,
+  SCRIPT_DATA: 4,
+  PLAINTEXT: 5,
+  TAG_OPEN: 6,
+  END_TAG_OPEN: 7,
+  TAG_NAME: 8,
+  RCDATA_LESS_THAN_SIGN: 9,
+  RCDATA_END_TAG_OPEN: 10,
+  RCDATA_END_TAG_NAME: 11,
+  RAWTEXT_LESS_THAN_SIGN: 12,
+  RAWTEXT_END_TAG_OPEN: 13,
+  RAWTEXT_END_TAG_NAME: 14,
+  SCRIPT_DATA_LESS_THAN_SIGN: 15,
+  SCRIPT_DATA_END_TAG_OPEN: 16,
+  SCRIPT_DATA_END_TAG_NAME: 17,
+  SCRIPT_DATA_ESCAPE_START: 18,
+  SCRIPT_DATA_ESCAPE_START_DASH: 19,
+  SCRIPT_DATA_ESCAPED: 20,
+  SCRIPT_DATA_ESCAPED_DASH: 21,
+  SCRIPT_DATA_ESCAPED_DASH_DASH: 22,
+  SCRIPT_DATA_ESCAPED_LESS_THAN_SIGN: 23,
+  SCRIPT_DATA_ESCAPED_END_TAG_OPEN: 24,
+  SCRIPT_DATA_ESCAPED_END_TAG_NAME: 25,
+  SCRIPT_DATA_DOUBLE_ESCAPE_START: 26,
+  SCRIPT_DATA_DOUBLE_ESCAPED: 27,
+  SCRIPT_DATA_DOUBLE_ESCAPED_DASH: 28,
+  SCRIPT_DATA_DOUBLE_ESCAPED_DASH_DASH: 29,
+  SCRIPT_DATA_DOUBLE_ESCAPED_LESS_THAN_SIGN: 30,
+  SCRIPT_DATA_DOUBLE_ESCAPE_END: 31,
+  BEFORE_ATTRIBUTE_NAME: 32,
+  ATTRIBUTE_NAME: 33,
+  AFTER_ATTRIBUTE_NAME: 34,
+  BEFORE_ATTRIBUTE_VALUE: 35,
+  ATTRIBUTE_VALUE_DOUBLE_QUOTED: 36,
+  ATTRIBUTE_VALUE_SINGLE_QUOTED: 37,
+  ATTRIBUTE_VALUE_UNQUOTED: 38,
+  AFTER_ATTRIBUTE_VALUE_QUOTED: 39,
+  SELF_CLOSING_START_TAG: 40,
+  BOGUS_COMMENT: 41,
+  MARKUP_DECLARATION_OPEN: 42,
+  COMMENT_START: 43,
+  COMMENT_START_DASH: 44,
+  COMMENT: 45,
+  COMMENT_LESS_THAN_SIGN: 46,
+  COMMENT_LESS_THAN_SIGN_BANG: 47,
+  COMMENT_LESS_THAN_SIGN_BANG_DASH: 48,
+  COMMENT_LESS_THAN_SIGN_BANG_DASH_DASH: 49,
+  COMMENT_END_DASH: 50,
+  COMMENT_END: 51,
+  COMMENT_END_BANG: 52,
+  DOCTYPE: 53,
+  BEFORE_DOCTYPE_NAME: 54,
+  DOCTYPE_NAME: 55,
+  AFTER_DOCTYPE_NAME: 56,
+  AFTER_DOCTYPE_PUBLIC_KEYWORD: 57,
+  BEFORE_DOCTYPE_PUBLIC_IDENTIFIER: 58,
+  DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED: 59,
+  DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED: 60,
+  AFTER_DOCTYPE_PUBLIC_IDENTIFIER: 61,
+  BETWEEN_DOCTYPE_PUBLIC_AND_SYSTEM_IDENTIFIERS: 62,
+  AFTER_DOCTYPE_SYSTEM_KEYWORD: 63,
+  BEFORE_DOCTYPE_SYSTEM_IDENTIFIER: 64,
+  DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED: 65,
+  DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED: 66,
+  AFTER_DOCTYPE_SYSTEM_IDENTIFIER: 67,
+  BOGUS_DOCTYPE: 68,
+  CDATA_SECTION: 69,
+  CDATA_SECTION_BRACKET: 70,
+  CDATA_SECTION_END: 71,
+  CHARACTER_REFERENCE: 72,
+  NAMED_CHARACTER_REFERENCE: 73,
+  AMBIGUOUS_AMPERSAND: 74,
+  NUMERIC_CHARACTER_REFERENCE: 75,
+  HEXADECIMAL_CHARACTER_REFERENCE_START: 76,
+  DECIMAL_CHARACTER_REFERENCE_START: 77,
+  HEXADECIMAL_CHARACTER_REFERENCE: 78,
+  DECIMAL_CHARACTER_REFERENCE: 79,
+  NUMERIC_CHARACTER_REFERENCE_END: 80,
+} as const;
+
+export type StateNumber = (typeof State)[keyof typeof State];
+
+const names: string[] = [];
+for (const [name, value] of Object.entries(State)) names[value] = name;
+
+/** The standard's name of a state, e.g. `stateName(8)` is `'TAG_NAME'` (for messages and snapshots). */
+export function stateName(state: number): string {
+  return names[state] ?? `unknown state ${state}`;
+}
+
+/** Which scanner handles a state: states are grouped by the kind of token they build. */
+export const Group = {
+  TEXT: 0,
+  SCRIPT: 1,
+  TAG: 2,
+  COMMENT: 3,
+  DOCTYPE: 4,
+} as const;
+
+/** GROUP[state]: the scanner for each state. */
+export const GROUP: Uint8Array = (() => {
+  const g = new Uint8Array(81);
+  for (let s = State.SCRIPT_DATA_LESS_THAN_SIGN; s <= State.SCRIPT_DATA_DOUBLE_ESCAPE_END; s++) g[s] = Group.SCRIPT;
+  g[State.SCRIPT_DATA] = Group.SCRIPT;
+  g[State.TAG_NAME] = Group.TAG;
+  for (let s = State.BEFORE_ATTRIBUTE_NAME; s <= State.SELF_CLOSING_START_TAG; s++) g[s] = Group.TAG;
+  for (let s = State.BOGUS_COMMENT; s <= State.COMMENT_END_BANG; s++) g[s] = Group.COMMENT;
+  for (let s = State.CDATA_SECTION; s <= State.CDATA_SECTION_END; s++) g[s] = Group.COMMENT;
+  for (let s = State.DOCTYPE; s <= State.BOGUS_DOCTYPE; s++) g[s] = Group.DOCTYPE;
+  return g;
+})();

@@ -1,0 +1,201 @@
+/**
+ * The token classes: each holds its raw text, its start offset and the few offsets the scanner found
+ * on the way; every decoded field is a getter computed on first access and cached.
+ *
+ * One class per token type, each always built with the same fields in the same order, so every
+ * property access stays monomorphic.
+ */
+
+import { decodeAttributes } from './decode/tag.js';
+import { decodeText } from './decode/text.js';
+import { lowercaseName, normalizeNewlines } from './decode/normalize.js';
+import { reportInputStreamErrors } from './preprocess.js';
+import type { TokenErrorSink } from './errors.js';
+import type {
+  Attribute,
+  CommentToken,
+  DiscardedToken,
+  DoctypeToken,
+  EndTagToken,
+  StartTagToken,
+  TextKind,
+  TextToken,
+} from './tokens.js';
+
+/** What every token class can do besides being a token: report the errors its fields hold. */
+export interface TokenErrors {
+  /** Decodes every field now, reporting preprocessing and decoding errors at offsets in `raw`. */
+  collectErrors(report: TokenErrorSink): void;
+}
+
+/** Character data (§13.2.5.1–5, .69). */
+export class Text implements TextToken, TokenErrors {
+  readonly type = 'text' as const;
+  readonly kind: TextKind;
+  readonly raw: string;
+  readonly start: number;
+  private decoded: string | undefined;
+
+  constructor(kind: TextKind, raw: string, start: number) {
+    this.kind = kind;
+    this.raw = raw;
+    this.start = start;
+    this.decoded = undefined;
+  }
+
+  get value(): string {
+    const decoded = this.decoded;
+    return decoded !== undefined ? decoded : (this.decoded = decodeText(this.raw, this.kind));
+  }
+
+  collectErrors(report: TokenErrorSink): void {
+    reportInputStreamErrors(this.raw, this.kind === 'cdata', report);
+    this.decoded = decodeText(this.raw, this.kind, report);
+  }
+}
+
+/** Shared decoding of start and end tags: the name is `raw[nameStart, nameEnd)`, attributes follow. */
+abstract class Tag implements TokenErrors {
+  readonly raw: string;
+  readonly start: number;
+  readonly selfClosing: boolean;
+  /** Where the name ends in `raw` (it starts at 1 for a start tag, 2 for an end tag). */
+  protected readonly nameEnd: number;
+  private decodedName: string | undefined;
+  private decodedAttributes: readonly Attribute[] | undefined;
+
+  constructor(raw: string, start: number, nameEnd: number, selfClosing: boolean) {
+    this.raw = raw;
+    this.start = start;
+    this.nameEnd = nameEnd;
+    this.selfClosing = selfClosing;
+    this.decodedName = undefined;
+    this.decodedAttributes = undefined;
+  }
+
+  protected abstract get nameStart(): number;
+
+  get name(): string {
+    const name = this.decodedName;
+    return name !== undefined ? name : (this.decodedName = lowercaseName(this.raw.slice(this.nameStart, this.nameEnd)));
+  }
+
+  get attributes(): readonly Attribute[] {
+    const attributes = this.decodedAttributes;
+    if (attributes !== undefined) return attributes;
+    // Most tags have none: `<p>`, `<br/>`.
+    const rest = this.raw.length - this.nameEnd;
+    return (this.decodedAttributes =
+      rest === 1 || (rest === 2 && this.selfClosing) ? EMPTY : decodeAttributes(this.raw, this.nameEnd, this.raw.length - 1));
+  }
+
+  collectErrors(report: TokenErrorSink): void {
+    reportInputStreamErrors(this.raw, false, report);
+    this.decodedAttributes = decodeAttributes(this.raw, this.nameEnd, this.raw.length - 1, report);
+  }
+}
+
+const EMPTY: readonly Attribute[] = Object.freeze([]);
+
+/** A start tag (§13.2.5.6–8, .32–40). */
+export class StartTag extends Tag implements StartTagToken {
+  readonly type = 'startTag' as const;
+  protected get nameStart(): number {
+    return 1;
+  }
+}
+
+/** An end tag (§13.2.5.7–8, .11, .14, .17, .25, .32–40). */
+export class EndTag extends Tag implements EndTagToken {
+  readonly type = 'endTag' as const;
+  protected get nameStart(): number {
+    return 2;
+  }
+}
+
+/** A comment (§13.2.5.41–52): its data is `raw[dataStart, dataEnd)`, newlines and NULs handled. */
+export class Comment implements CommentToken, TokenErrors {
+  readonly type = 'comment' as const;
+  readonly raw: string;
+  readonly start: number;
+  private readonly dataStart: number;
+  private readonly dataEnd: number;
+  private decoded: string | undefined;
+
+  constructor(raw: string, start: number, dataStart: number, dataEnd: number) {
+    this.raw = raw;
+    this.start = start;
+    this.dataStart = dataStart;
+    this.dataEnd = dataEnd;
+    this.decoded = undefined;
+  }
+
+  get data(): string {
+    const decoded = this.decoded;
+    return decoded !== undefined
+      ? decoded
+      : (this.decoded = normalizeNewlines(this.raw.slice(this.dataStart, this.dataEnd), true));
+  }
+
+  collectErrors(report: TokenErrorSink): void {
+    reportInputStreamErrors(this.raw, false, report);
+  }
+}
+
+/**
+ * A DOCTYPE (§13.2.5.53–68). The scanner records where the name and identifiers lie in `raw`
+ * (`-1` when missing) and whether force-quirks was set.
+ */
+export class Doctype implements DoctypeToken, TokenErrors {
+  readonly type = 'doctype' as const;
+  readonly raw: string;
+  readonly start: number;
+  readonly forceQuirks: boolean;
+  private readonly offsets: Int32Array;
+
+  constructor(raw: string, start: number, offsets: Int32Array, forceQuirks: boolean) {
+    this.raw = raw;
+    this.start = start;
+    this.offsets = offsets;
+    this.forceQuirks = forceQuirks;
+  }
+
+  get name(): string | null {
+    const o = this.offsets;
+    return o[0] < 0 ? null : lowercaseName(this.raw.slice(o[0], o[1]));
+  }
+
+  get publicId(): string | null {
+    const o = this.offsets;
+    return o[2] < 0 ? null : normalizeNewlines(this.raw.slice(o[2], o[3]), true);
+  }
+
+  get systemId(): string | null {
+    const o = this.offsets;
+    return o[4] < 0 ? null : normalizeNewlines(this.raw.slice(o[4], o[5]), true);
+  }
+
+  collectErrors(report: TokenErrorSink): void {
+    reportInputStreamErrors(this.raw, false, report);
+  }
+}
+
+/** Source text the standard consumes without emitting a token (`</>`, `<![CDATA[`, a tag cut by EOF). */
+export class Discarded implements DiscardedToken, TokenErrors {
+  readonly type = 'discarded' as const;
+  readonly raw: string;
+  readonly start: number;
+  /** For a tag cut by EOF, where its name ends in `raw` (its attributes still have errors); else -1. */
+  private readonly attributesFrom: number;
+
+  constructor(raw: string, start: number, attributesFrom: number) {
+    this.raw = raw;
+    this.start = start;
+    this.attributesFrom = attributesFrom;
+  }
+
+  collectErrors(report: TokenErrorSink): void {
+    reportInputStreamErrors(this.raw, false, report);
+    if (this.attributesFrom >= 0) decodeAttributes(this.raw, this.attributesFrom, this.raw.length, report);
+  }
+}

@@ -1,0 +1,191 @@
+/**
+ * `Element`: the start tag of an element a selector matched, and what a handler can do to the element
+ * (Cloudflare's HTMLRewriter `Element` interface).
+ */
+import type { Attribute, StartTagToken } from '@sluice/tokenizer';
+import { asciiLowercase } from '../selectors/attribute.js';
+import { type ContentContext, type ContentOptions, escapeAttributeValue, prepareContent } from './content.js';
+import type { EndTagHandler } from './end-tag.js';
+import { Mutations } from './mutations.js';
+import { checkAttributeName, checkTagName } from './names.js';
+
+/** HTML §13.1.2: elements that have no end tag and no content. */
+const VOID_ELEMENTS = new Set([
+  'area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr',
+  // obsolete, still void to the parser
+  'basefont', 'bgsound', 'frame', 'keygen', 'param', 'image',
+]);
+
+const HTML_NS = 'http://www.w3.org/1999/xhtml';
+
+/** The element a handler receives. */
+export class ElementUnit extends Mutations {
+  /** @internal */ _name: string;
+  /** @internal */ _nameChanged = false;
+  /** @internal Attributes once changed (copy on write). */ _attrs: Attribute[] | null = null;
+  /** @internal */ _prepend: string[] | null = null;
+  /** @internal */ _append: string[] | null = null;
+  /** @internal Content replacing the element's content (null: kept). */ _inner: string | null = null;
+  /** @internal removeAndKeepContent */ _keepContent = false;
+  /** @internal */ _endHandlers: EndTagHandler[] | null = null;
+  /** @internal Whether the handlers are still running: the unit may be changed. */ _active = true;
+
+  /**
+   * @internal Made by the rewriter.
+   * @param _token the start tag
+   * @param namespaceURI the element's namespace, as the tree builder decided it
+   * @param canHaveContent false for void elements and self-closing foreign elements
+   * @param _contentContext how text put inside the element is escaped
+   */
+  constructor(
+    /** @internal */ readonly _token: StartTagToken,
+    /** The element's namespace URI (HTML, SVG or MathML), as the tree builder placed it. */
+    readonly namespaceURI: string,
+    /** Whether the element can have content and an end tag (false for void and self-closing foreign elements). */
+    readonly canHaveContent: boolean,
+    private readonly _contentContext: ContentContext,
+  ) {
+    super();
+    this._name = _token.name;
+  }
+
+  protected contextFor(): ContentContext {
+    return 'data';
+  }
+  protected get unitName(): string {
+    return 'Element';
+  }
+  protected checkActive(method: string): void {
+    if (!this._active) {
+      throw new Error(`Element.${method}: the element <${this._name}> can no longer be changed: its handlers have finished`);
+    }
+  }
+
+  /** The tag name as written in the source, ASCII-lowercased (`image` stays `image`). Settable. */
+  get tagName(): string {
+    return this._name;
+  }
+  set tagName(name: string) {
+    this.checkActive('tagName');
+    this._name = asciiLowercase(checkTagName(name, 'Element.tagName'));
+    this._nameChanged = this._name !== this._token.name;
+  }
+
+  /** Whether the start tag ended with `/>`. */
+  get selfClosing(): boolean {
+    return this._token.selfClosing;
+  }
+
+  /** The attributes as `[name, value]` pairs: names lowercased, values with character references decoded. */
+  get attributes(): IterableIterator<[string, string]> {
+    const list = this._attrs ?? this._token.attributes;
+    return list.map((a): [string, string] => [a.name, a.value])[Symbol.iterator]();
+  }
+
+  /** The decoded value of the attribute (name compared ASCII case-insensitively), or null. */
+  getAttribute(name: string): string | null {
+    const key = asciiLowercase(String(name));
+    const list = this._attrs ?? this._token.attributes;
+    for (const a of list) if (a.name === key) return a.value;
+    return null;
+  }
+
+  /** Whether the element has the attribute. */
+  hasAttribute(name: string): boolean {
+    return this.getAttribute(name) !== null;
+  }
+
+  /** Set an attribute. The value is written double-quoted with `&` and `"` escaped. */
+  setAttribute(name: string, value: string): this {
+    this.checkActive('setAttribute');
+    const key = asciiLowercase(checkAttributeName(name, 'Element.setAttribute'));
+    const v = String(value);
+    const list = (this._attrs ??= this._token.attributes.slice());
+    const i = list.findIndex((a) => a.name === key);
+    if (i >= 0) list[i] = { name: key, value: v };
+    else list.push({ name: key, value: v });
+    return this;
+  }
+
+  /** Remove an attribute, if present. */
+  removeAttribute(name: string): this {
+    this.checkActive('removeAttribute');
+    const key = asciiLowercase(String(name));
+    const list = this._attrs ?? this._token.attributes;
+    const i = list.findIndex((a) => a.name === key);
+    if (i >= 0) {
+      const copy = (this._attrs ??= this._token.attributes.slice());
+      copy.splice(i, 1);
+    }
+    return this;
+  }
+
+  /** Insert content right after the start tag (a later call's content comes first). No effect on void elements. */
+  prepend(content: string, options?: ContentOptions): this {
+    this.checkActive('prepend');
+    const text = prepareContent(content, options, this._contentContext, 'Element.prepend');
+    if (this.canHaveContent) (this._prepend ??= []).unshift(text);
+    return this;
+  }
+
+  /** Insert content right before the end tag. No effect on void elements. */
+  append(content: string, options?: ContentOptions): this {
+    this.checkActive('append');
+    const text = prepareContent(content, options, this._contentContext, 'Element.append');
+    if (this.canHaveContent) (this._append ??= []).push(text);
+    return this;
+  }
+
+  /** Replace the element's content (and anything prepended or appended so far). No effect on void elements. */
+  setInnerContent(content: string, options?: ContentOptions): this {
+    this.checkActive('setInnerContent');
+    const text = prepareContent(content, options, this._contentContext, 'Element.setInnerContent');
+    if (this.canHaveContent) {
+      this._inner = text;
+      this._prepend = null;
+      this._append = null;
+    }
+    return this;
+  }
+
+  /** Remove the start and end tags but keep the content. */
+  removeAndKeepContent(): this {
+    this.checkActive('removeAndKeepContent');
+    this._keepContent = true;
+    this._removed = true;
+    return this;
+  }
+
+  /**
+   * Run `handler` at the element's end: its end tag, or where the tree builder closes it implicitly
+   * (before the token that closes it, or at the end of the document). Throws for elements that have no
+   * end tag (void elements, self-closing foreign elements).
+   */
+  onEndTag(handler: EndTagHandler): void {
+    this.checkActive('onEndTag');
+    if (!this.canHaveContent) {
+      throw new Error(`Element.onEndTag: <${this._name}> has no end tag (it is void or self-closing)`);
+    }
+    if (typeof handler !== 'function') throw new TypeError('Element.onEndTag: the handler must be a function');
+    (this._endHandlers ??= []).push(handler);
+  }
+
+  /** @internal The start tag to write: the source text when nothing changed, else a new tag. */
+  _startTagText(): string {
+    const raw = this._token.raw;
+    if (this._attrs === null) {
+      if (!this._nameChanged) return raw;
+      // Only the name changed: splice it into the source text, keeping the attributes byte for byte.
+      return `<${this._name}${raw.slice(1 + this._token.name.length)}`;
+    }
+    let s = `<${this._name}`;
+    for (const a of this._attrs) s += a.value === '' ? ` ${a.name}` : ` ${a.name}="${escapeAttributeValue(a.value)}"`;
+    return s + (this._token.selfClosing ? ' />' : '>');
+  }
+}
+
+/** Whether an element of this name and namespace, from this start tag, can have content. */
+export function canHaveContent(localName: string, namespace: string, selfClosing: boolean): boolean {
+  if (namespace === HTML_NS) return !VOID_ELEMENTS.has(localName);
+  return !selfClosing;
+}

@@ -1,0 +1,84 @@
+/**
+ * The compiled form of a selector: what `parse.ts` makes of css-what's AST once it has checked that a
+ * stream can decide every part of it when an element's start tag arrives.
+ */
+
+/** How two compounds are joined. `adjacent` is `+`, `sibling` is `~`. */
+export type Combinator = 'descendant' | 'child' | 'adjacent' | 'sibling';
+
+/** A comma-separated list: an element matches when it matches any of its complex selectors. */
+export type SelectorList = readonly ComplexSelector[];
+
+/** Compounds joined by combinators, e.g. `div > p.note + a[href]`. */
+export interface ComplexSelector {
+  /** Left to right. */
+  readonly compounds: readonly CompoundSelector[];
+  /** `combinators[i]` joins `compounds[i]` and `compounds[i + 1]`. */
+  readonly combinators: readonly Combinator[];
+  /**
+   * For each `+`/`~` at `combinators[i]`, the complex selector made of `compounds[0..i]`: a stream
+   * cannot look back at earlier siblings, so it remembers, per element, which of these prefixes matched
+   * (see `view/element-record.ts`). Null where `combinators[i]` is not a sibling combinator.
+   */
+  readonly siblingPrefixes: readonly (SiblingPrefix | null)[];
+}
+
+/** A sibling-combinator prefix and the slot its result has in each element's sibling bits. */
+export interface SiblingPrefix {
+  readonly selector: ComplexSelector;
+  /** Assigned by `SelectorRegistry`; -1 until then. */
+  bit: number;
+}
+
+/** Which namespaces a type or universal selector accepts (no `@namespace` rules exist in a query). */
+export type NamespaceTest = 'any' | 'none';
+
+/** One compound: a type/universal selector plus attribute and pseudo-class conditions. */
+export interface CompoundSelector {
+  /** The type selector's name as written (null for `*` or none); compared case-sensitively to foreign elements. */
+  readonly tag: string | null;
+  /** The same, ASCII-lowercased; compared to HTML elements. */
+  readonly tagLower: string | null;
+  /** `any` for `a`, `*`, `*|a`; `none` for `|a` (matches nothing in an HTML document). */
+  readonly namespace: NamespaceTest;
+  readonly attributes: readonly AttributeTest[];
+  readonly pseudos: readonly PseudoTest[];
+}
+
+/** The attribute operators: `[a]`, `=`, `~=`, `|=`, `^=`, `$=`, `*=`. */
+export type AttributeOperator = 'exists' | 'equals' | 'includes' | 'dash' | 'prefix' | 'suffix' | 'substring';
+
+/**
+ * How an attribute value compares: `i`/`s` flags; `default` follows HTML's list of attributes whose
+ * values compare case-insensitively on HTML elements; `quirks` (`.class`, `#id`) is case-insensitive
+ * in a quirks-mode document only.
+ */
+export type CaseMode = 'default' | 'i' | 's' | 'quirks';
+
+export interface AttributeTest {
+  /** As written; compared case-sensitively to attributes of foreign elements. */
+  readonly name: string;
+  /** ASCII-lowercased; compared to attributes of HTML elements. */
+  readonly nameLower: string;
+  /** `[a]` matches attributes in no namespace; `[*|a]` attributes in any namespace. */
+  readonly anyNamespace: boolean;
+  readonly operator: AttributeOperator;
+  readonly value: string;
+  readonly valueLower: string;
+  readonly caseMode: CaseMode;
+}
+
+/** Pseudo-classes a stream can decide at the start tag. `:first-child` is `nth-child` with a=0, b=1. */
+export type PseudoTest =
+  | { readonly kind: 'nth-child'; readonly a: number; readonly b: number; readonly of: OfSelector | null }
+  | { readonly kind: 'nth-of-type'; readonly a: number; readonly b: number }
+  | { readonly kind: 'root' }
+  | { readonly kind: 'not'; readonly list: SelectorList }
+  | { readonly kind: 'is'; readonly list: SelectorList };
+
+/** The `S` of `:nth-child(An+B of S)`, with the slot of its sibling count. */
+export interface OfSelector {
+  readonly list: SelectorList;
+  /** Assigned by `SelectorRegistry`; -1 until then. */
+  slot: number;
+}

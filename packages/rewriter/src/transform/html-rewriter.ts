@@ -1,0 +1,193 @@
+/**
+ * `HTMLRewriter`: Cloudflare Workers' API over sluice's tokenizer and tree builder. Register handlers
+ * with `on(selector, …)` and `onDocument(…)`, then `transform()` a `Response` or a `ReadableStream`.
+ */
+import type { CommentUnit } from '../rewritable-units/comment.js';
+import type { DoctypeUnit } from '../rewritable-units/doctype.js';
+import type { DocumentEndUnit } from '../rewritable-units/document-end.js';
+import type { TextChunkUnit } from '../rewritable-units/text-chunk.js';
+import { parseSelector } from '../selectors/parse.js';
+import { rightmostTags } from '../selectors/match.js';
+import { SelectorRegistry } from '../selectors/registry.js';
+import type { CompiledHandlers, DocumentHandlers, ElementHandlers, Fn, Registration } from './handlers.js';
+import { type RewriterOptions, Transformer } from './transformer.js';
+
+/** Bind `handlers[name]` as a method, after checking it is a function (or absent). */
+function method<T>(handlers: object, name: string, where: string): Fn<T> | null {
+  const f = (handlers as Record<string, unknown>)[name];
+  if (f === undefined || f === null) return null;
+  if (typeof f !== 'function') throw new TypeError(`${where}: handlers.${name} must be a function, got ${typeof f}`);
+  return (f as (u: T) => void | Promise<void>).bind(handlers);
+}
+
+function checkHandlers(handlers: unknown, where: string): object {
+  if (handlers === null || typeof handlers !== 'object') {
+    throw new TypeError(`${where}: handlers must be an object like { element(el) {…} }, got ${handlers === null ? 'null' : typeof handlers}`);
+  }
+  return handlers;
+}
+
+function isResponse(x: unknown): x is Response {
+  return typeof Response !== 'undefined' && x instanceof Response;
+}
+
+/**
+ * A streaming HTML rewriter with the interface of Cloudflare Workers' `HTMLRewriter`.
+ *
+ * Selectors match the elements `document.querySelectorAll` would match in a browser that parsed the same
+ * input (see docs/rewriter.md for the exact guarantee). Output not touched by a handler is the input,
+ * byte for byte.
+ */
+export class HTMLRewriter {
+  private readonly registry = new SelectorRegistry();
+  private readonly registrations: Registration[] = [];
+  private readonly documentHandlers = {
+    doctype: [] as Fn<DoctypeUnit>[],
+    comments: [] as Fn<CommentUnit>[],
+    text: [] as Fn<TextChunkUnit>[],
+    end: [] as Fn<DocumentEndUnit>[],
+  };
+  private compiled: CompiledHandlers | null = null;
+
+  /** @param options see {@link RewriterOptions} (`maxBufferedBytes`, `scripting`). */
+  constructor(private readonly options: RewriterOptions = {}) {
+    if (options === null || typeof options !== 'object') throw new TypeError('HTMLRewriter: options must be an object');
+  }
+
+  /**
+   * Call `handlers` for elements matching `selector`, and for the text and comments inside them.
+   * Throws an Error naming the unsupported part of a selector a stream cannot decide.
+   */
+  on(selector: string, handlers: ElementHandlers): this {
+    const h = checkHandlers(handlers, `HTMLRewriter.on(${JSON.stringify(selector)})`);
+    const list = parseSelector(selector);
+    const where = `HTMLRewriter.on(${JSON.stringify(selector)})`;
+    const registration: Registration = {
+      list,
+      element: method(h, 'element', where),
+      comments: method(h, 'comments', where),
+      text: method(h, 'text', where),
+    };
+    this.registry.add(list);
+    this.registrations.push(registration);
+    this.compiled = null;
+    return this;
+  }
+
+  /** Call `handlers` for the doctype, every comment, every text chunk, and the end of the document. */
+  onDocument(handlers: DocumentHandlers): this {
+    const h = checkHandlers(handlers, 'HTMLRewriter.onDocument');
+    const where = 'HTMLRewriter.onDocument';
+    const d = this.documentHandlers;
+    const doctype = method<DoctypeUnit>(h, 'doctype', where);
+    const comments = method<CommentUnit>(h, 'comments', where);
+    const text = method<TextChunkUnit>(h, 'text', where);
+    const end = method<DocumentEndUnit>(h, 'end', where);
+    if (doctype !== null) d.doctype.push(doctype);
+    if (comments !== null) d.comments.push(comments);
+    if (text !== null) d.text.push(text);
+    if (end !== null) d.end.push(end);
+    this.compiled = null;
+    return this;
+  }
+
+  /** @internal The registrations, compiled for a transform (cached until the next `on`/`onDocument`). */
+  compile(): CompiledHandlers {
+    if (this.compiled !== null) return this.compiled;
+    const byTag = new Map<string, number[]>();
+    const anyTag: number[] = [];
+    this.registrations.forEach((r, i) => {
+      const tags = rightmostTags(r.list);
+      if (tags === null) anyTag.push(i);
+      else for (const t of tags) (byTag.get(t) ?? byTag.set(t, []).get(t)!).push(i);
+    });
+    const d = this.documentHandlers;
+    this.compiled = {
+      registry: this.registry,
+      registrations: this.registrations.slice(),
+      byTag,
+      anyTag,
+      docDoctype: d.doctype.slice(),
+      docComments: d.comments.slice(),
+      docText: d.text.slice(),
+      docEnd: d.end.slice(),
+    };
+    return this.compiled;
+  }
+
+  /**
+   * A push-style rewrite: `write(string)` chunks, then `end()`; output goes to `onOutput` as soon as it
+   * is decided. `write`/`end` return a promise only while an async handler is pending.
+   */
+  createTransformer(onOutput: (chunk: string) => void): Transformer {
+    return new Transformer(this.compile(), this.options, onOutput);
+  }
+
+  /**
+   * Rewrite a `Response` (returns a new `Response` with the same status and headers, minus
+   * `content-length`) or a `ReadableStream` of `Uint8Array` (UTF-8) or string chunks (returns a stream
+   * of the same kind of chunks, made by the same streams implementation).
+   */
+  transform(response: Response): Response;
+  transform(stream: ReadableStream<Uint8Array>): ReadableStream<Uint8Array>;
+  transform(stream: ReadableStream<string>): ReadableStream<string>;
+  transform(input: Response | ReadableStream<Uint8Array> | ReadableStream<string>): Response | ReadableStream<Uint8Array> | ReadableStream<string> {
+    if (isResponse(input)) {
+      const headers = new Headers(input.headers);
+      headers.delete('content-length');
+      const body = this.transformStream((input.body ?? new ReadableStream<Uint8Array>({ start: (c) => c.close() })) as ReadableStream<Uint8Array | string>);
+      return new Response(body as ReadableStream<Uint8Array>, { status: input.status, statusText: input.statusText, headers });
+    }
+    if (input === null || typeof input !== 'object' || typeof (input as ReadableStream).getReader !== 'function') {
+      throw new TypeError('HTMLRewriter.transform: expected a Response or a ReadableStream');
+    }
+    return this.transformStream(input as ReadableStream<Uint8Array | string>) as ReadableStream<Uint8Array>;
+  }
+
+  /**
+   * Pull-driven: one input chunk is read each time the consumer wants more, so backpressure reaches the
+   * source. The output stream is made with the input stream's own constructor.
+   */
+  private transformStream(input: ReadableStream<Uint8Array | string>): ReadableStream<Uint8Array | string> {
+    const reader = input.getReader();
+    const Stream = input.constructor as typeof ReadableStream;
+    let bytes: boolean | null = null;
+    const decoder = new TextDecoder('utf-8');
+    const encoder = new TextEncoder();
+    let transformer: Transformer;
+    return new Stream<Uint8Array | string>({
+      start: (controller) => {
+        transformer = this.createTransformer((s) => controller.enqueue(bytes === false ? s : encoder.encode(s)));
+      },
+      pull: async (controller) => {
+        try {
+          const { value, done } = await reader.read();
+          if (done) {
+            if (bytes === true) {
+              const tail = decoder.decode();
+              if (tail.length > 0) await transformer.write(tail);
+            }
+            await transformer.end();
+            controller.close();
+            return;
+          }
+          if (bytes === null) bytes = typeof value !== 'string';
+          let text: string;
+          if (typeof value === 'string') {
+            if (bytes) throw new TypeError('HTMLRewriter.transform: a stream of bytes gave a string chunk');
+            text = value;
+          } else {
+            if (!bytes) throw new TypeError('HTMLRewriter.transform: a stream of strings gave a non-string chunk');
+            if (!(value instanceof Uint8Array)) throw new TypeError('HTMLRewriter.transform: expected Uint8Array chunks');
+            text = decoder.decode(value, { stream: true });
+          }
+          await transformer.write(text);
+        } catch (err) {
+          reader.cancel(err).catch(() => {});
+          throw err;
+        }
+      },
+      cancel: (reason) => reader.cancel(reason),
+    });
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * The rewriter's own view of the tree: just enough of each node for selector matching and for knowing
+ * where text and comments go. Records link to their parents only — never to children or earlier
+ * siblings — so once an element is closed and its subtree finished, nothing open refers to it and it can
+ * be collected.
+ */
+import type { ElementAttribute } from '@sluice/tree-builder';
+import type { MatchableElement } from '../selectors/match.js';
+import type { ElementUnit } from '../rewritable-units/element.js';
+
+const HTML_NS = 'http://www.w3.org/1999/xhtml';
+
+/** A node that can have element children: the document, a template's contents, or an element. */
+export class ParentRecord {
+  /** Number of element children so far. */
+  childCount = 0;
+  /** Element children per type key (only counted when a selector uses `:nth-of-type`). */
+  typeCounts: Map<string, number> | null = null;
+  /** Sibling bits of the last element child. */
+  lastChildBits: Uint8Array | null = null;
+  /** Union of the sibling bits of all element children (never shrinks: see `detach`). */
+  anyChildBits: Uint8Array | null = null;
+  /** Per `of S` slot, how many element children matched S. */
+  ofCounts: Int32Array | null = null;
+  /** The parent, or null for the document, a template's contents, or a detached element. */
+  parent: ParentRecord | null = null;
+}
+
+/** The document node. */
+export class DocumentRecord extends ParentRecord {}
+
+/** A template's contents (a DocumentFragment): what is under it is not in the document. */
+export class FragmentRecord extends ParentRecord {}
+
+/** A comment or doctype node: the sink must hand the tree builder a handle for them. */
+export class LeafRecord {
+  constructor(readonly kind: 'comment' | 'doctype') {}
+  parent: ParentRecord | null = null;
+}
+
+export type NodeRecord = ParentRecord | LeafRecord;
+
+/** An element as the rewriter sees it. */
+export class ElementRecord extends ParentRecord implements MatchableElement {
+  index = 0;
+  typeIndex = 0;
+  prevBits: Uint8Array | null = null;
+  anyPrevBits: Uint8Array | null = null;
+  ofIndex: Int32Array | null = null;
+  /** This element's own results for the registered sibling prefixes. */
+  bits: Uint8Array | null = null;
+  /** Indices of the registrations (`.on()` calls) whose selector this element matched, ascending. */
+  matched: readonly number[] | null = null;
+  /** Whether selectors were evaluated (at first insertion). */
+  evaluated = false;
+  /** Whether this element was created for a start tag of its own (element handlers fire only then). */
+  fromStartTag = false;
+  /** Whether it is on the rewriter's list of open elements. */
+  open = false;
+  /** Whether its end (explicit or implicit) has been handled. */
+  ended = false;
+  /** Whether the element and its content are inside a template's contents. */
+  inTemplate = false;
+  /** Whether element handlers ran (or will run) for it: its end must then go through the handler queue. */
+  handled = false;
+  /** Set by the executor while the element's handlers may still act on its end tag. */
+  unit: ElementUnit | null = null;
+  /** The template contents, for a `<template>`. */
+  content: FragmentRecord | null = null;
+  /** The cache of `textRegistrations` (see the transformer), valid while `cacheGeneration` is current. */
+  inherited: readonly number[] | null = null;
+  cacheGeneration = -1;
+
+  constructor(
+    readonly localName: string,
+    readonly namespace: string,
+    public attributes: readonly ElementAttribute[],
+  ) {
+    super();
+  }
+
+  get parentElement(): ElementRecord | null {
+    const p = this.parent;
+    return p instanceof ElementRecord ? p : null;
+  }
+
+  get isRoot(): boolean {
+    return this.parent instanceof DocumentRecord;
+  }
+
+  /** Key for counting siblings of the same type. */
+  get typeKey(): string {
+    return this.namespace === HTML_NS ? this.localName : `${this.namespace} ${this.localName}`;
+  }
+
+  get isHtml(): boolean {
+    return this.namespace === HTML_NS;
+  }
+}

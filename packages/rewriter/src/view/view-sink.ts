@@ -1,0 +1,317 @@
+/**
+ * `ViewSink`: the rewriter's tree sink. It keeps `records.ts`'s lightweight view up to date with the
+ * tree builder's mutations — real parents, foster parenting and adoption-agency moves included — decides
+ * selector matches when an element is first inserted, and records, for the transformer, the events of
+ * the token being processed (where text went, which comments were inserted where, which elements were
+ * popped).
+ */
+import type {
+  DocumentMode,
+  ElementAttribute,
+  ElementNamespace,
+  SourceLocation,
+  TreeSink,
+} from '@sluice/tree-builder';
+import { matchesComplex, matchesList } from '../selectors/match.js';
+import type { SelectorRegistry } from '../selectors/registry.js';
+import type { SelectorList } from '../selectors/ast.js';
+import { DocumentRecord, ElementRecord, FragmentRecord, LeafRecord, type NodeRecord, ParentRecord } from './records.js';
+
+/** Something the tree builder did while processing the current token, in order. */
+export type ViewEvent =
+  | { readonly type: 'create'; readonly element: ElementRecord; readonly location: SourceLocation | null }
+  | { readonly type: 'text'; readonly parent: ParentRecord; readonly location: SourceLocation | null; readonly length: number }
+  | { readonly type: 'comment'; readonly parent: ParentRecord }
+  | { readonly type: 'pop'; readonly element: ElementRecord; readonly end: SourceLocation | null };
+
+/** A registered selector, as the sink needs it: its list and the lowercased names it can match. */
+export interface SinkSelector {
+  readonly list: SelectorList;
+}
+
+const NO_EVENTS: ViewEvent[] = [];
+
+/** Union of two bit sets, reusing `a` when `b` adds nothing (arrays are shared and never mutated). */
+function union(a: Uint8Array | null, b: Uint8Array | null): Uint8Array | null {
+  if (b === null) return a;
+  if (a === null) return b;
+  let copy: Uint8Array | null = null;
+  for (let i = 0; i < b.length; i++) {
+    if (b[i] === 1 && a[i] !== 1) {
+      copy ??= a.slice();
+      copy[i] = 1;
+    }
+  }
+  return copy ?? a;
+}
+
+/** The tree sink that maintains the rewriter's view. */
+export class ViewSink implements TreeSink<NodeRecord> {
+  readonly document = new DocumentRecord();
+  /** Events of the token being processed; the transformer reads and clears it. */
+  events: ViewEvent[] = [];
+  /** Whether the document is in quirks mode (`.class`/`#id` then compare case-insensitively). */
+  quirks = false;
+  /** Open elements, in the order they were inserted (pushes at the end, pops anywhere). */
+  readonly open: ElementRecord[] = [];
+  /** The root element (the document's element child), once inserted. */
+  root: ElementRecord | null = null;
+  /** The `body` element child of the root, once inserted. */
+  body: ElementRecord | null = null;
+  /** Bumped whenever an element moves, so cached ancestor-derived data can be invalidated. */
+  generation = 0;
+
+  private readonly bitCount: number;
+  private readonly slotCount: number;
+  /** Snapshots of the registry's lists (a rewriter may register more selectors after this transform began). */
+  private readonly prefixes: SelectorRegistry['prefixes'];
+  private readonly ofSelectors: SelectorRegistry['ofSelectors'];
+  private readonly needsTypeIndex: boolean;
+  /** Candidate registration indices per lowercased local name (cached merge of `byTag` and `anyTag`). */
+  private readonly candidates = new Map<string, readonly number[]>();
+
+  /**
+   * @param registry sibling bits and `of S` slots of every selector
+   * @param selectors the registrations' selectors, by registration index
+   * @param byTag registration indices per lowercased rightmost type name
+   * @param anyTag registration indices whose rightmost compound matches any name
+   */
+  constructor(
+    registry: SelectorRegistry,
+    private readonly selectors: readonly SinkSelector[],
+    private readonly byTag: ReadonlyMap<string, readonly number[]>,
+    private readonly anyTag: readonly number[],
+  ) {
+    this.prefixes = registry.prefixes.slice();
+    this.ofSelectors = registry.ofSelectors.slice();
+    this.needsTypeIndex = registry.needsTypeIndex;
+    this.bitCount = this.prefixes.length;
+    this.slotCount = this.ofSelectors.length;
+  }
+
+  /** Take the events recorded since the last call. */
+  takeEvents(): ViewEvent[] {
+    const e = this.events;
+    if (e.length === 0) return NO_EVENTS;
+    this.events = [];
+    return e;
+  }
+
+  createElement(
+    localName: string,
+    namespace: ElementNamespace,
+    attributes: readonly ElementAttribute[],
+    location: SourceLocation | null,
+  ): NodeRecord {
+    const el = new ElementRecord(localName, namespace, attributes);
+    this.events.push({ type: 'create', element: el, location });
+    return el;
+  }
+
+  createComment(): NodeRecord {
+    return new LeafRecord('comment');
+  }
+
+  createDocumentType(): NodeRecord {
+    return new LeafRecord('doctype');
+  }
+
+  insertText(parent: NodeRecord, data: string, _before: NodeRecord | null, location: SourceLocation | null): void {
+    if (parent instanceof ParentRecord) this.events.push({ type: 'text', parent, location, length: data.length });
+  }
+
+  insertBefore(parent: NodeRecord, node: NodeRecord, before: NodeRecord | null): void {
+    if (!(parent instanceof ParentRecord)) return;
+    if (node instanceof LeafRecord) {
+      node.parent = parent;
+      if (node.kind === 'comment') this.events.push({ type: 'comment', parent });
+      return;
+    }
+    if (!(node instanceof ElementRecord)) return;
+    if (node.parent !== null) {
+      this.detach(node);
+      this.generation++;
+    }
+    this.attach(parent, node, before instanceof ElementRecord && before.parent === parent ? before : null);
+    if (!node.evaluated) {
+      node.evaluated = true;
+      if (parent === this.document) this.root = node;
+      else if (parent === this.root && node.localName === 'body' && node.isHtml) this.body = node;
+      this.evaluate(node);
+      node.open = true;
+      this.open.push(node);
+    }
+  }
+
+  remove(node: NodeRecord): void {
+    if (node instanceof ElementRecord && node.parent !== null) {
+      this.detach(node);
+      this.generation++;
+    } else if (node instanceof LeafRecord) {
+      node.parent = null;
+    }
+  }
+
+  moveChildren(from: NodeRecord, to: NodeRecord): void {
+    if (!(from instanceof ParentRecord) || !(to instanceof ParentRecord)) return;
+    // The adoption agency moves every child of the furthest block into a new element that has none
+    // yet, so `to` simply takes over `from`'s sibling state.
+    to.childCount += from.childCount;
+    to.typeCounts = from.typeCounts;
+    to.lastChildBits = from.lastChildBits;
+    to.anyChildBits = union(to.anyChildBits, from.anyChildBits);
+    to.ofCounts = from.ofCounts;
+    from.childCount = 0;
+    from.typeCounts = null;
+    from.lastChildBits = null;
+    from.anyChildBits = null;
+    from.ofCounts = null;
+    // Only open children can still get content, so only their parent links matter from now on.
+    for (const el of this.open) if (el.parent === from) el.parent = to;
+    this.generation++;
+  }
+
+  parentNode(node: NodeRecord): NodeRecord | null {
+    return node.parent;
+  }
+
+  addMissingAttributes(element: NodeRecord, attributes: readonly ElementAttribute[]): void {
+    if (!(element instanceof ElementRecord)) return;
+    const merged = element.attributes.slice();
+    for (const a of attributes) if (!merged.some((b) => b.name === a.name)) merged.push(a);
+    element.attributes = merged;
+  }
+
+  setDocumentMode(mode: DocumentMode): void {
+    this.quirks = mode === 'quirks';
+  }
+
+  templateContents(template: NodeRecord): NodeRecord {
+    if (!(template instanceof ElementRecord)) throw new Error('ViewSink.templateContents: not an element');
+    template.content ??= new FragmentRecord();
+    return template.content;
+  }
+
+  elementPopped(element: NodeRecord, endLocation: SourceLocation | null): void {
+    if (!(element instanceof ElementRecord)) return;
+    this.close(element);
+    this.events.push({ type: 'pop', element, end: endLocation });
+  }
+
+  /** Take `el` off the list of open elements (the tree builder popped it, or the document ended). */
+  close(el: ElementRecord): void {
+    if (!el.open) return;
+    el.open = false;
+    const open = this.open;
+    if (open[open.length - 1] === el) open.pop();
+    else {
+      const i = open.lastIndexOf(el);
+      if (i >= 0) open.splice(i, 1);
+    }
+  }
+
+  /** Give `node` its place among `parent`'s element children: at the end, or just before `before`. */
+  private attach(parent: ParentRecord, node: ElementRecord, before: ElementRecord | null): void {
+    node.parent = parent;
+    node.inTemplate = parent instanceof FragmentRecord || (parent instanceof ElementRecord && parent.inTemplate);
+    const typed = this.needsTypeIndex;
+    const key = typed ? node.typeKey : '';
+    if (before === null) {
+      node.index = parent.childCount + 1;
+      node.prevBits = parent.lastChildBits;
+      node.anyPrevBits = parent.anyChildBits;
+      if (typed) node.typeIndex = (parent.typeCounts?.get(key) ?? 0) + 1;
+    } else {
+      // Foster parenting: `before` is the table, the last element child of `parent` while it is open,
+      // so what came before it is everything but itself.
+      node.index = before.index;
+      node.prevBits = before.prevBits;
+      node.anyPrevBits = before.anyPrevBits;
+      if (typed) node.typeIndex = (parent.typeCounts?.get(key) ?? 0) + 1 - (before.typeKey === key ? 1 : 0);
+    }
+    if (this.slotCount > 0 && !node.evaluated) this.evaluateOf(parent, node, before);
+    if (this.bitCount > 0 && !node.evaluated) this.evaluateBits(node);
+    parent.childCount++;
+    if (typed) (parent.typeCounts ??= new Map()).set(key, (parent.typeCounts.get(key) ?? 0) + 1);
+    if (node.ofIndex !== null) {
+      const counts = (parent.ofCounts ??= new Int32Array(this.slotCount));
+      for (let s = 0; s < this.slotCount; s++) if (node.ofIndex[s]! > 0) counts[s]!++;
+    }
+    if (before === null) {
+      parent.lastChildBits = node.bits;
+    } else {
+      before.index++;
+      if (typed && before.typeKey === key) before.typeIndex++;
+      before.prevBits = node.bits;
+      before.anyPrevBits = union(before.anyPrevBits, node.bits);
+      if (node.ofIndex !== null && before.ofIndex !== null) {
+        const shifted = before.ofIndex.slice();
+        for (let s = 0; s < this.slotCount; s++) if (node.ofIndex[s]! > 0 && shifted[s]! > 0) shifted[s]!++;
+        before.ofIndex = shifted;
+      }
+    }
+    parent.anyChildBits = union(parent.anyChildBits, node.bits);
+  }
+
+  /** Undo `attach` as far as later siblings can tell (`anyChildBits` keeps what the node set). */
+  private detach(node: ElementRecord): void {
+    const parent = node.parent!;
+    parent.childCount--;
+    if (parent.typeCounts !== null) {
+      const key = node.typeKey;
+      parent.typeCounts.set(key, (parent.typeCounts.get(key) ?? 1) - 1);
+    }
+    if (parent.ofCounts !== null && node.ofIndex !== null) {
+      for (let s = 0; s < this.slotCount; s++) if (node.ofIndex[s]! > 0) parent.ofCounts[s]!--;
+    }
+    if (parent.lastChildBits === node.bits) parent.lastChildBits = node.prevBits;
+    node.parent = null;
+  }
+
+  /** `:nth-child(An+B of S)`: this element's index among the siblings matching each S. */
+  private evaluateOf(parent: ParentRecord, node: ElementRecord, before: ElementRecord | null): void {
+    const slots = this.ofSelectors;
+    const ofIndex = new Int32Array(this.slotCount);
+    node.ofIndex = ofIndex; // inner lists (earlier slots) may be consulted by later ones
+    for (let s = 0; s < slots.length; s++) {
+      if (!matchesList(slots[s]!.list, node, this.quirks)) continue;
+      const count = parent.ofCounts?.[s] ?? 0;
+      const beforeMatches = before !== null && before.ofIndex !== null && before.ofIndex[s]! > 0 ? 1 : 0;
+      ofIndex[s] = count - beforeMatches + 1;
+    }
+  }
+
+  /** This element's result for every sibling prefix, for its later siblings to read. */
+  private evaluateBits(node: ElementRecord): void {
+    const prefixes = this.prefixes;
+    const bits = new Uint8Array(this.bitCount);
+    let any = false;
+    for (let b = 0; b < prefixes.length; b++) {
+      const sel = prefixes[b]!.selector;
+      if (matchesComplex(sel, node, this.quirks, sel.compounds.length - 1)) {
+        bits[b] = 1;
+        any = true;
+      }
+    }
+    node.bits = any ? bits : null;
+  }
+
+  /** Decide which registrations match the newly inserted element. */
+  private evaluate(node: ElementRecord): void {
+    if (node.inTemplate) return; // not in the document: `document.querySelectorAll` does not see it
+    const lower = node.isHtml ? node.localName : node.localName.toLowerCase();
+    let candidates = this.candidates.get(lower);
+    if (candidates === undefined) {
+      const own = this.byTag.get(lower) ?? [];
+      candidates = [...own, ...this.anyTag].sort((a, b) => a - b);
+      this.candidates.set(lower, candidates);
+    }
+    if (candidates.length === 0) return;
+    let matched: number[] | null = null;
+    for (let i = 0; i < candidates.length; i++) {
+      const r = candidates[i]!;
+      if (matchesList(this.selectors[r]!.list, node, this.quirks)) (matched ??= []).push(r);
+    }
+    node.matched = matched;
+  }
+}

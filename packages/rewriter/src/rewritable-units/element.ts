@@ -71,6 +71,11 @@ export class ElementUnit extends Mutations {
     this._nameChanged = this._name !== this._token.name;
   }
 
+  /** sluice extension: the offset of the start tag in the input, in UTF-16 code units. */
+  get sourceOffset(): number {
+    return this._token.start;
+  }
+
   /** Whether the start tag ended with `/>`. */
   get selfClosing(): boolean {
     return this._token.selfClosing;

@@ -1,0 +1,134 @@
+/**
+ * Matching conformance: the elements the rewriter's element handlers fire on (identified by the source
+ * offsets of their start tags) against `querySelectorAll` over `@sluice/dom`'s parse of the same input,
+ * computed by walking the DOM (helpers/reference-query.ts).
+ *
+ * Two references: the DOM as it stands when each start tag is processed (must always agree: that is all a
+ * stream can know), and the final DOM (must agree whenever nothing changed an element's ancestors,
+ * siblings or attributes after its start tag — adoption agency moves, foster parenting before a table,
+ * `<body>`/`<html>` attribute merging; docs/rewriter.md lists these limits).
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { HTMLRewriter, parseSelector } from '@sluice/rewriter';
+import { referenceRun } from './helpers/reference-run.js';
+import { cuts, splitAt, tagSoup } from './helpers/soup.js';
+
+const SELECTORS = [
+  '*', 'div', 'p', 'a', 'b', 'span', 'DIV', 'html', 'head', 'body', 'tbody', 'tr', 'td', 'title',
+  '.x', '.y', '#i', '[title]', '[title=abc]', '[title=ABC i]', '[title^=a]', '[title$=c]', '[title*=b]', '[title~=b]',
+  '[class~=y]', '[lang|=en]', '[lang=en s]', '[type=hidden]', '[color=red]', '[href]', '[viewBox]', '[viewbox]',
+  'div > p', 'div p', 'body > *', 'html > body > div', 'table > tr', 'tbody > tr', 'table td', 'table > tbody > tr > td',
+  'p + p', 'p ~ b', 'div + *', 'b ~ i', 'td + td', '* + table', 'a ~ a + b',
+  ':first-child', 'li:nth-child(2n+1)', ':nth-child(2)', ':nth-child(-n+2)', ':nth-of-type(2)', 'td:first-of-type', 'p:first-of-type',
+  ':not(p)', ':not(div, span) > b', ':is(b, i) > span', ':where(.x) p', ':root', ':root > head', 'head title', 'select option',
+  'svg rect', 'foreignObject', 'foreignobject', 'svg > foreignObject > div', 'math mi', 'svg|rect', '*|svg', ':nth-child(odd of .x)',
+  ':nth-child(2 of p, div)', 'p:nth-child(1 of p)', 'template', 'template > div', 'form button', 'frameset', 'img', 'image', 'noscript p',
+  'x-y', 'body :first-child', 'p:not(:first-child)', ':not(:nth-of-type(1))', 'tr:first-child > td', 'caption ~ tbody',
+].map((s) => s.replace('svg|rect', '*|rect'));
+
+const LISTS = SELECTORS.map((s) => parseSelector(s));
+
+/** Run the rewriter with one element handler per selector; offsets each fired on, per selector. */
+async function fired(chunks: string[], selectors: readonly string[] = SELECTORS): Promise<number[][]> {
+  const rewriter = new HTMLRewriter();
+  const result: number[][] = selectors.map(() => []);
+  selectors.forEach((s, i) => {
+    rewriter.on(s, { element: (el) => void result[i]!.push(el.sourceOffset) });
+  });
+  let out = '';
+  const t = rewriter.createTransformer((s) => (out += s));
+  for (const c of chunks) await t.write(c);
+  await t.end();
+  expect(out).toBe(chunks.join(''));
+  return result;
+}
+
+function sorted(a: number[]): number[] {
+  return [...a].sort((x, y) => x - y);
+}
+
+describe('matching follows the tree builder', () => {
+  it('agrees with querySelectorAll on random tag soup (fast-check)', async () => {
+    let clean = 0;
+    let total = 0;
+    await fc.assert(
+      fc.asyncProperty(tagSoup, cuts, async (input, cutPoints) => {
+        const got = await fired(splitAt(input, cutPoints));
+        const ref = referenceRun(input, LISTS);
+        total++;
+        for (let i = 0; i < SELECTORS.length; i++) {
+          // Handlers fire in source order.
+          expect(got[i], `${SELECTORS[i]} fires in source order on ${JSON.stringify(input)}`).toEqual(sorted(got[i]!));
+          expect(got[i], `${SELECTORS[i]} at each start tag, on ${JSON.stringify(input)}`).toEqual(ref.atTime[i]);
+        }
+        if (ref.late === null) {
+          clean++;
+          for (let i = 0; i < SELECTORS.length; i++) {
+            expect(sorted(got[i]!), `${SELECTORS[i]} vs querySelectorAll on ${JSON.stringify(input)}`).toEqual(ref.final[i]);
+          }
+        }
+      }),
+      { numRuns: 400 },
+    );
+    // The final-DOM comparison must not be vacuous.
+    expect(clean).toBeGreaterThan(total / 4);
+  });
+
+  const CASES: [string, string, string[]][] = [
+    // [input, selector, tag texts the handler must fire on, in order]
+    ['<table><tr><td>x</td></tr></table>', 'tbody > tr', ['<tr>']],
+    ['<table><tr><td>x</td></tr></table>', 'table > tr', []],
+    ['<table><tr><td>x</td></tr></table>', 'table > tbody > tr > td', ['<td>']],
+    ['<p>x', 'html > body > p', ['<p>']],
+    ['<p>x', ':root > body > p:first-child', ['<p>']],
+    ['<title>t</title><p>x', 'head > title', ['<title>']],
+    ['<table><div id=f>x</div><tr><td>y</table>', 'body > div#f', ['<div id=f>']],
+    ['<table><div id=f>x</div><tr><td>y</table>', 'table div', []],
+    ['<table><div id=f></div></table>', 'div + table', []],
+    ['<div><p>a<p>b</div>', 'p + p', ['<p>']],
+    ['<div><p>a<p>b</div>', 'div > p:nth-child(2)', ['<p>']],
+    ['<ul><li>1<li>2<li>3</ul>', 'li:nth-child(odd)', ['<li>', '<li>']],
+    ['<svg><rect/><foreignObject><div>x</div></foreignObject></svg>', 'svg foreignObject > div', ['<div>']],
+    ['<svg><foreignObject></foreignObject></svg>', 'foreignobject', []],
+    ['<svg viewBox="0 0 1 1"></svg>', '[viewBox]', ['<svg viewBox="0 0 1 1">']],
+    ['<svg viewBox="0 0 1 1"></svg>', '[viewbox]', []],
+    ['<div viewBox=1></div>', '[VIEWBOX]', ['<div viewBox=1>']],
+    ['<input type=HIDDEN>', '[type=hidden]', ['<input type=HIDDEN>']],
+    ['<input title=HIDDEN>', '[title=hidden]', []],
+    ['<!doctype html><p class=X>', '.x', []],
+    ['<p class=X>', '.x', ['<p class=X>']], // no doctype: quirks mode, classes compare case-insensitively
+    ['<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01//EN"><p class=X>', 'p.x', []],
+    ['<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 3.2//EN"><p class=X>', 'p.x', ['<p class=X>']],
+    ['<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 3.2//EN"><p class=X>', 'p[class=x]', []],
+    ['<template><p>x</p></template><p>y', 'p', ['<p>']],
+    ['<select><option>a<option>b</select>', 'select > option + option', ['<option>']],
+    ['<b><p>x</b>y', 'b', ['<b>']],
+    ['<a><div>x</a>', 'a > div', ['<div>']],
+    ['<image src=x>', 'img', ['<image src=x>']],
+    ['<div><span>a</span><i>b</i><span>c</span></div>', 'span ~ span', ['<span>']],
+    ['<div><span>a</span><i>b</i><span>c</span></div>', 'span:nth-of-type(2)', ['<span>']],
+    ['<div><span class=x>a</span><i class=x>b</i><span class=x>c</span></div>', ':nth-child(3 of .x)', ['<span class=x>']],
+    ['<html><body><div>', 'html', ['<html>']],
+    ['<p>a</p></br>', 'br', []],
+    ['<frameset><frame></frameset>', 'html > frameset > frame', ['<frame>']],
+  ];
+
+  for (const [input, selector, expected] of CASES) {
+    it(`${selector} on ${input}`, async () => {
+      const [offsets] = await fired([input], [selector]);
+      expect(offsets!.map((o) => input.slice(o, input.indexOf('>', o) + 1))).toEqual(expected);
+      // Against the reference too (these inputs have no late changes unless the case says so).
+      const ref = referenceRun(input, [parseSelector(selector)]);
+      expect(offsets).toEqual(ref.atTime[0]);
+    });
+  }
+
+  it('matches the same elements for every chunking of a document with implied elements', async () => {
+    const input = '<!doctype html><title>t</title><table><tr><td class=x>1<td>2</table><ul><li>a<li class=x>b</ul>';
+    const whole = await fired([input]);
+    for (let i = 1; i < input.length; i++) {
+      expect(await fired([input.slice(0, i), input.slice(i)])).toEqual(whole);
+    }
+  });
+});

@@ -12,15 +12,15 @@ import { Node, NodeType } from './node.js';
 /** An attribute node: `namespaceURI`, `prefix`, `localName`, `name` (the qualified name) and `value`. */
 export class Attr extends Node {
   /** The attribute's namespace, or null (XLink, XML, XMLNS for adjusted foreign attributes). */
-  readonly namespaceURI: Namespace | string | null;
+  declare readonly namespaceURI: Namespace | string | null;
   /** The namespace prefix (`xlink` in `xlink:href`), or null. */
-  readonly prefix: string | null;
+  declare readonly prefix: string | null;
   /** The local name (`href` in `xlink:href`). */
-  readonly localName: string;
+  declare readonly localName: string;
   /** The qualified name (`xlink:href`). */
-  readonly name: string;
-  /** @internal */ _value: string;
-  /** @internal */ _element: Element | null;
+  declare readonly name: string;
+  /** @internal */ declare _value: string;
+  /** @internal */ declare _element: Element | null;
 
   /** @internal Attr nodes are made by `element.attributes`; there is no public constructor in the DOM either. */
   constructor(record: ElementAttribute, element: Element | null) {

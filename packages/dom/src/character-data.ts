@@ -12,7 +12,7 @@ export abstract class CharacterData extends Node {
    * The node's string. A plain field: the parser appends to a Text node's data with `+=`, which V8
    * turns into a rope, so repeated appends are O(1) each and the string is flattened once, when read.
    */
-  data: string;
+  declare data: string;
 
   /** @internal */
   constructor(ownerDocument: Document | null, data: string, location: SourceLocation | null) {

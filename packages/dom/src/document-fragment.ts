@@ -10,11 +10,12 @@ import * as parentNode from './parent-node.js';
  */
 export class DocumentFragment extends Node {
   /** @internal The template whose contents this is (its "host", DOM §4.7), or null. */
-  _host: Element | null = null;
+  declare _host: Element | null;
 
   /** Create an empty fragment (like `new DocumentFragment()`; prefer `document.createDocumentFragment()`). */
   constructor(ownerDocument: Document | null = null) {
     super(ownerDocument, null);
+    this._host = null;
   }
   get nodeType(): 11 {
     return NodeType.DOCUMENT_FRAGMENT_NODE;

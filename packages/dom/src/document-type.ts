@@ -6,11 +6,11 @@ import { Node, NodeType } from './node.js';
 /** A doctype: `<!DOCTYPE name PUBLIC "publicId" "systemId">`. Missing identifiers are empty strings. */
 export class DocumentType extends Node {
   /** The doctype's name (`html`), possibly empty. */
-  readonly name: string;
+  declare readonly name: string;
   /** The public identifier, or the empty string. */
-  readonly publicId: string;
+  declare readonly publicId: string;
   /** The system identifier, or the empty string. */
-  readonly systemId: string;
+  declare readonly systemId: string;
 
   /** Create a detached doctype (prefer `document.implementation`-free `new DocumentType(...)` or the parser). */
   constructor(

@@ -19,17 +19,19 @@ export class Document extends Node {
    * sluice extension: the document's mode (DOM §"concept-document-mode"), set by the parser from the
    * DOCTYPE (HTML §13.2.6.4.1). `compatMode` is derived from it.
    */
-  mode: DocumentMode = 'no-quirks';
+  declare mode: DocumentMode;
   /**
    * sluice extension: whether scripting was enabled when the document was parsed (HTML §13.2.2 "scripting
    * flag"). It decides how `<noscript>` was parsed, and so how the serializer treats its text.
    * False for a document made with `new Document()`, like one from `DOMParser` in a browser.
    */
-  scriptingEnabled = false;
+  declare scriptingEnabled: boolean;
 
   /** Create an empty HTML document. */
   constructor() {
     super(null, null);
+    this.mode = 'no-quirks';
+    this.scriptingEnabled = false;
   }
   get nodeType(): 9 {
     return NodeType.DOCUMENT_NODE;

@@ -27,24 +27,24 @@ function hasAsciiUpper(s: string): boolean {
 /** An element: a local name in a namespace, attributes, and children. */
 export class Element extends Node {
   /** The local name, e.g. `div`, `foreignObject`. */
-  readonly localName: string;
+  declare readonly localName: string;
   /** The namespace: HTML, SVG or MathML for parsed elements. */
-  readonly namespaceURI: string | null;
+  declare readonly namespaceURI: string | null;
   /** The namespace prefix; always null for elements made by the HTML parser. */
-  readonly prefix: string | null;
+  declare readonly prefix: string | null;
   /**
    * sluice extension: where the end tag that closed this element was (from the tree sink's
    * `elementPopped`); null when it was closed implicitly, at EOF, or is still open.
    */
-  endTagLocation: SourceLocation | null = null;
+  declare endTagLocation: SourceLocation | null;
   /** @internal The attribute records, in order. Shared with the tree builder until first changed. */
-  _attrs: readonly ElementAttribute[];
+  declare _attrs: readonly ElementAttribute[];
   /** @internal Whether `_attrs` is our own array (copy on first write). */
-  _attrsOwned = false;
+  declare _attrsOwned: boolean;
   /** @internal The `attributes` map, made on first read. */
-  _attrMap: NamedNodeMap | null = null;
+  declare _attrMap: NamedNodeMap | null;
   /** @internal The cached `tagName`. */
-  _tagName: string | null = null;
+  declare _tagName: string | null;
 
   /**
    * Create a detached element (prefer `document.createElement`/`createElementNS`, or the parser).
@@ -63,6 +63,10 @@ export class Element extends Node {
     this.namespaceURI = namespaceURI;
     this.prefix = prefix;
     this._attrs = attributes;
+    this._attrsOwned = false;
+    this._attrMap = null;
+    this._tagName = null;
+    this.endTagLocation = null;
   }
 
   get nodeType(): 1 {
@@ -291,7 +295,7 @@ export class Element extends Node {
  */
 export class HTMLTemplateElement extends Element {
   /** The template contents. */
-  readonly content: DocumentFragment;
+  declare readonly content: DocumentFragment;
 
   /** Create a detached template (prefer `document.createElement('template')` or the parser). */
   constructor(

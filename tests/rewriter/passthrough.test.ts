@@ -1,0 +1,137 @@
+/**
+ * Byte-exact passthrough: with handlers that change nothing, output equals input for every string and
+ * every chunking; with changes, only the changed tokens differ.
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { Tokenizer, type StartTagToken, type Token } from '@sluice/tokenizer';
+import { TreeBuilder } from '@sluice/tree-builder';
+import { DomTreeSink, type Node } from '@sluice/dom';
+import { HTMLRewriter } from '@sluice/rewriter';
+import { runRewriter } from './helpers/run.js';
+import { cuts, splitAt, tagSoup } from './helpers/soup.js';
+
+/** Handlers on everything that read everything and change nothing. */
+function observeAll(r: HTMLRewriter, async: boolean): void {
+  const wait = async ? () => Promise.resolve() : () => undefined;
+  r.on('*', {
+    element(el) {
+      void [...el.attributes, el.tagName, el.namespaceURI, el.getAttribute('class'), el.hasAttribute('id')];
+      if (el.canHaveContent) el.onEndTag((end) => void end.name);
+      return wait();
+    },
+    text(t) {
+      void t.text;
+      return wait();
+    },
+    comments(c) {
+      void c.text;
+      return wait();
+    },
+  });
+  r.on('p:nth-child(2n+1) ~ div > a[href], :is(b, i) + *', { element: () => wait() });
+  r.onDocument({ doctype: (d) => void d.name, comments: () => wait(), text: () => wait(), end: () => wait() });
+}
+
+const anyString = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 60 }),
+  fc.string({ unit: fc.constantFrom('<', '>', '/', '!', '-', '&', ';', '#', 'a', 'p', 't', 'x', ' ', '=', '"', "'", '\r', '\n', '\0', '?', '[', ']', 'é', '\ud800', 'table', 'script', 'svg', 'tr'), maxLength: 80 }),
+  tagSoup,
+);
+
+describe('byte-exact passthrough', () => {
+  it('output equals input for every string and chunking (sync handlers)', async () => {
+    await fc.assert(
+      fc.asyncProperty(anyString, cuts, async (input, c) => {
+        const { out } = await runRewriter((r) => observeAll(r, false), splitAt(input, c));
+        expect(out).toBe(input);
+      }),
+      { numRuns: 600 },
+    );
+  });
+
+  it('output equals input for every string and chunking (async handlers)', async () => {
+    await fc.assert(
+      fc.asyncProperty(anyString, cuts, async (input, c) => {
+        const { out } = await runRewriter((r) => observeAll(r, true), splitAt(input, c));
+        expect(out).toBe(input);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('one character at a time', async () => {
+    const input = '<!DOCTYPE html>\r\n<html><head><title>a &amp b</title><script>if (a</b) x("</scr"+"ipt>")</script></head>' +
+      '<body><table>x<tr><td>&notit; &#x41;</table><svg><![CDATA[c]]><p>t</svg><!-- c --><textarea>\n<x></textarea></body></html>';
+    const { out } = await runRewriter((r) => observeAll(r, false), [...input]);
+    expect(out).toBe(input);
+  });
+
+  it('with changes, only the changed tokens differ', async () => {
+    await fc.assert(
+      fc.asyncProperty(tagSoup, cuts, async (input, c) => {
+        // The start tags as the parser (tokenizer with tree builder feedback) reads them, by offset.
+        const tags = startTagsOf(input);
+        const changed: number[] = [];
+        const { out } = await runRewriter(
+          (r) =>
+            r.on('b, i, [title]', {
+              element(el) {
+                el.setAttribute('data-n', `${el.sourceOffset}"&`);
+                changed.push(el.sourceOffset);
+              },
+            }),
+          splitAt(input, c),
+        );
+        // Walk the output: input copied as is, except each changed tag, which must re-tokenize to the
+        // original attributes plus the new one.
+        let o = 0;
+        let at = 0;
+        for (const offset of changed) {
+          const original = tags.get(offset)!;
+          expect(original, `a start tag at ${offset}`).toBeDefined();
+          expect(out.slice(o, o + offset - at)).toBe(input.slice(at, offset));
+          o += offset - at;
+          const end = tagEnd(out, o);
+          const rewritten = startTagsOf(out.slice(o, end)).get(0)!;
+          expect(rewritten.name).toBe(original.name);
+          const want = original.attributes.filter((a) => a.name !== 'data-n').concat({ name: 'data-n', value: `${offset}"&` });
+          expect([...rewritten.attributes].sort(byName)).toEqual(want.sort(byName));
+          o = end;
+          at = offset + original.raw.length;
+        }
+        expect(out.slice(o)).toBe(input.slice(at));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+function byName(a: { name: string }, b: { name: string }): number {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+}
+
+/** End of the tag starting at `from`: the first `>` outside double quotes (the rewriter quotes values). */
+function tagEnd(s: string, from: number): number {
+  let quoted = false;
+  for (let i = from; i < s.length; i++) {
+    if (s[i] === '"') quoted = !quoted;
+    else if (s[i] === '>' && !quoted) return i + 1;
+  }
+  return s.length;
+}
+
+function startTagsOf(input: string): Map<number, StartTagToken> {
+  const tags = new Map<number, StartTagToken>();
+  let builder: TreeBuilder<Node> | null = null;
+  const tokenizer = new Tokenizer({ autoTextMode: false, cdataAllowed: () => builder !== null && builder.cdataAllowed() });
+  const tb = new TreeBuilder<Node>(new DomTreeSink(), tokenizer, {});
+  builder = tb;
+  const emit = (tok: Token) => {
+    if (tok.type === 'startTag') tags.set(tok.start, tok);
+    tb.processToken(tok);
+  };
+  tokenizer.write(input, emit);
+  tokenizer.end(emit);
+  return tags;
+}

@@ -5,4 +5,4 @@
 export * from './tokens.js';
 export { Tokenizer, snapshotsEqual, type TokenizerOptions, type TokenizerSnapshot } from './tokenizer.js';
 export { ErrorCode } from './errors.js';
-export { stateName } from './states/state.js';
+export { State, stateName } from './states/state.js';

@@ -12,7 +12,7 @@ export class DocumentType extends Node {
   /** The system identifier, or the empty string. */
   declare readonly systemId: string;
 
-  /** Create a detached doctype (prefer `document.implementation`-free `new DocumentType(...)` or the parser). */
+  /** Create a detached doctype (`document.createDocumentType(name, publicId, systemId)` does the same). */
   constructor(
     name: string,
     publicId = '',

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { NS, type ElementAttribute, type TreeSink } from '@sluice/tree-builder';
-import { DomTreeSink, type Element, RecordingSink, replayRecording, toTestFormat } from '../src/index.js';
+import { NS, Parser, type ElementAttribute, type TreeSink } from '@sluice/tree-builder';
+import {
+  DomTreeSink,
+  type Element,
+  RecordingSink,
+  parse,
+  parseFragment,
+  replayRecording,
+  toIndentedTree,
+  toTestFormat,
+} from '../src/index.js';
 
 const attr = (name: string, value: string): ElementAttribute => ({ name, value, namespace: null, prefix: null, localName: name });
 const xlink: ElementAttribute = { name: 'xlink:href', value: '#a', namespace: NS.XLINK, prefix: 'xlink', localName: 'href' };
@@ -89,5 +98,50 @@ describe('RecordingSink', () => {
   it('replay names the bad event', () => {
     expect(() => replayRecording(['{"op":"remove","node":5}'], new DomTreeSink())).toThrow(/event 1: unknown node id 5/);
     expect(() => replayRecording(['{"op":"explode"}'], new DomTreeSink())).toThrow(/unknown op "explode"/);
+  });
+});
+
+describe('RecordingSink with the parser', () => {
+  // Inputs that make the tree builder use every sink method: adoption agency (moves, removes,
+  // moveChildren), foster parenting (insertText/insertBefore with `before`), <html>/<body> attribute
+  // merging, templates, foreign content, document modes, end tags.
+  const inputs = [
+    '<!DOCTYPE html><html lang=en><body class=a><p>One<p>Two',
+    '<a href=x>1<p>2</a>3</p>',
+    '<b>1<p>2</b>3</p>',
+    '<table>x<tr>y<td>z</td></tr>w</table>',
+    '<table><b>a<tr><td>b</td></tr>c</b></table>',
+    '<html a=1><body b=2><html c=3><body d=4>x',
+    '<template><tr><td>cell</template><template>t<div>u</div></template>',
+    '<svg viewbox="0 0 1 1"><foreignObject><p>hi</foreignObject><use xlink:href=#a /></svg><math><mi>x</mi></math>',
+    '<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN"><p>limited',
+    '<p>no doctype: quirks<table><p>in table',
+    '<!-- before --><html><!-- in --><head></head><body></body></html><!-- after -->',
+    '<div><span>a</div>b</span>c',
+    '<select><option>a<option>b</select><textarea>\nx</textarea><pre>\ny</pre>',
+  ];
+  for (const html of inputs) {
+    it(`replays ${JSON.stringify(html)} into the same DOM as parsing directly`, () => {
+      const recorder = new RecordingSink();
+      new Parser(recorder).write(html).end();
+      const replayed = new DomTreeSink();
+      replayRecording(recorder.lines(), replayed);
+      const direct = parse(html);
+      expect(toTestFormat(replayed.document)).toBe(toTestFormat(direct));
+      expect(replayed.document.mode).toBe(direct.mode);
+      expect(toIndentedTree(replayed.document, { locations: true })).toBe(toIndentedTree(direct, { locations: true }));
+    });
+  }
+
+  it('replays a fragment parse', () => {
+    const html = '<td>a<b>b</td><td>c';
+    const recorder = new RecordingSink();
+    new Parser(recorder, { fragmentContext: { localName: 'tr', namespace: NS.HTML } }).write(html).end();
+    const replayed = new DomTreeSink();
+    replayRecording(recorder.lines(), replayed);
+    // The tree builder parses a fragment into a root <html> it appends to the sink's document.
+    expect(toTestFormat(replayed.document.documentElement!).split('\n').slice(1).map((l) => l.replace('|   ', '| ')).join('\n')).toBe(
+      toTestFormat(parseFragment(html, 'tr')),
+    );
   });
 });

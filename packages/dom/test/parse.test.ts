@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { NS } from '@sluice/tree-builder';
+import {
+  Document,
+  HTMLTemplateElement,
+  parse,
+  parseFragment,
+  resolveContext,
+  serialize,
+  toTestFormat,
+} from '../src/index.js';
+
+describe('resolveContext', () => {
+  it('reads html5lib-style context strings', () => {
+    expect(resolveContext('td')).toEqual({ localName: 'td', namespace: NS.HTML });
+    expect(resolveContext('TD')).toEqual({ localName: 'td', namespace: NS.HTML });
+    expect(resolveContext('svg path')).toEqual({ localName: 'path', namespace: NS.SVG });
+    expect(resolveContext('svg foreignObject')).toEqual({ localName: 'foreignObject', namespace: NS.SVG });
+    expect(resolveContext('math mi')).toEqual({ localName: 'mi', namespace: NS.MATHML });
+  });
+
+  it('uses an element context with its attributes and its document mode', () => {
+    const doc = new Document();
+    doc.mode = 'quirks';
+    const el = doc.createElementNS(NS.MATHML, 'annotation-xml');
+    el.setAttribute('encoding', 'text/html');
+    const ctx = resolveContext(el);
+    expect(ctx.localName).toBe('annotation-xml');
+    expect(ctx.namespace).toBe(NS.MATHML);
+    expect(ctx.documentMode).toBe('quirks');
+    expect(ctx.attributes).toEqual([{ name: 'encoding', value: 'text/html', namespace: null, prefix: null, localName: 'encoding' }]);
+  });
+
+  it('throws a clear error for a context it cannot use', () => {
+    expect(() => parseFragment('x', '')).toThrow(/invalid context ""/);
+    expect(() => parseFragment('x', 'foo bar')).toThrow(/namespace designator must be "svg" or "math"/);
+    expect(() => parseFragment('x', 'svg ')).toThrow(/invalid context/);
+    expect(() => parseFragment('x', 'a/b')).toThrow(/invalid context/);
+    expect(() => parseFragment('x', new Document().createElementNS('urn:x', 'y'))).toThrow(/namespace urn:x/);
+    expect(() => parseFragment('x', new Document().createTextNode('t') as never)).toThrow(/tag name string or an Element/);
+  });
+});
+
+describe('parse', () => {
+  it('parses a document', () => {
+    const doc = parse('<!DOCTYPE html><title>T</title><p id=a>One<p>Two');
+    expect(toTestFormat(doc)).toBe(
+      [
+        '| <!DOCTYPE html>',
+        '| <html>',
+        '|   <head>',
+        '|     <title>',
+        '|       "T"',
+        '|   <body>',
+        '|     <p>',
+        '|       id="a"',
+        '|       "One"',
+        '|     <p>',
+        '|       "Two"',
+      ].join('\n'),
+    );
+    expect(doc.mode).toBe('no-quirks');
+    expect(doc.getElementById('a')?.textContent).toBe('One');
+    expect(doc.scriptingEnabled).toBe(true);
+  });
+
+  it('sets quirks mode without a doctype', () => {
+    const doc = parse('<p>x');
+    expect(doc.mode).toBe('quirks');
+    expect(doc.compatMode).toBe('BackCompat');
+  });
+
+  it('records source locations of elements, end tags and merged text', () => {
+    const html = '<div>ab&amp;c</div>';
+    const div = parse(html).body!.firstChild!;
+    expect(div.sourceLocation).toEqual({ start: 0, end: 5 });
+    expect((div as unknown as { endTagLocation: unknown }).endTagLocation).toEqual({ start: 13, end: 19 });
+    const text = div.firstChild!;
+    expect(text.textContent).toBe('ab&c');
+    expect(text.sourceLocation).toEqual({ start: 5, end: 13 });
+  });
+
+  it('honours the scripting flag for <noscript>', () => {
+    const on = parse('<noscript><p>x</p></noscript>');
+    expect(on.head!.firstChild!.firstChild!.nodeName).toBe('#text');
+    expect(serialize(on.head!)).toBe('<noscript><p>x</p></noscript>');
+    const off = parse('<body><noscript><p>x</p></noscript>', { scripting: false });
+    expect(off.body!.firstChild!.firstChild!.nodeName).toBe('P');
+  });
+
+  it('puts template children in the template contents', () => {
+    const doc = parse('<template><td>cell</td></template>');
+    const t = doc.head!.firstChild as HTMLTemplateElement;
+    expect(t).toBeInstanceOf(HTMLTemplateElement);
+    expect(t.hasChildNodes()).toBe(false);
+    expect(t.content.firstChild!.nodeName).toBe('TD');
+  });
+});
+
+describe('parseFragment', () => {
+  it('parses in an HTML context', () => {
+    const frag = parseFragment('<td>a</td><td>b', 'tr');
+    expect(toTestFormat(frag)).toBe(['| <td>', '|   "a"', '| <td>', '|   "b"'].join('\n'));
+    expect(frag.parentNode).toBeNull();
+  });
+
+  it('parses in a foreign context', () => {
+    const frag = parseFragment('<circle r=1 /><div>x</div>', 'svg svg');
+    expect(toTestFormat(frag)).toBe(['| <svg circle>', '|   r="1"', '| <div>', '|   "x"'].join('\n'));
+  });
+
+  it('gives the nodes the context element’s document', () => {
+    const doc = new Document();
+    const host = doc.createElement('div');
+    const frag = parseFragment('<template><b>x</b></template>', host);
+    expect(frag.ownerDocument).toBe(doc);
+    const t = frag.firstChild as HTMLTemplateElement;
+    expect(t.ownerDocument).toBe(doc);
+    expect(t.content.firstChild!.ownerDocument).toBe(doc);
+    host.appendChild(frag);
+    expect(serialize(host)).toBe('<template><b>x</b></template>');
+  });
+});

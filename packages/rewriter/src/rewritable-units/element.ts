@@ -8,6 +8,7 @@ import { type ContentContext, type ContentOptions, escapeAttributeValue, prepare
 import type { EndTagHandler } from './end-tag.js';
 import { Mutations } from './mutations.js';
 import { checkAttributeName, checkTagName } from './names.js';
+import { type RawAttribute, scanRawAttributes } from './raw-attributes.js';
 
 /** HTML §13.1.2: elements that have no end tag and no content. */
 const VOID_ELEMENTS = new Set([
@@ -183,8 +184,21 @@ export class ElementUnit extends Mutations {
       // Only the name changed: splice it into the source text, keeping the attributes byte for byte.
       return `<${this._name}${raw.slice(1 + this._token.name.length)}`;
     }
+    // Attributes the handler left alone are copied from the source when the source can be mapped.
+    const original = this._token.attributes;
+    const scan = scanRawAttributes(raw);
+    let spans: (RawAttribute | undefined)[] | null = null;
+    if (scan !== null) {
+      const firsts = scan.attributes.filter((a, i, all) => all.findIndex((b) => b.name === a.name) === i);
+      if (firsts.length === original.length && firsts.every((a, i) => a.name === original[i]!.name)) spans = firsts;
+    }
     let s = `<${this._name}`;
-    for (const a of this._attrs) s += a.value === '' ? ` ${a.name}` : ` ${a.name}="${escapeAttributeValue(a.value)}"`;
+    for (const a of this._attrs) {
+      const k = original.findIndex((o) => o.name === a.name);
+      const span = spans !== null && k >= 0 && original[k]!.value === a.value ? spans[k] : undefined;
+      if (span !== undefined) s += ` ${raw.slice(span.start, span.end)}`;
+      else s += a.value === '' ? ` ${a.name}` : ` ${a.name}="${escapeAttributeValue(a.value)}"`;
+    }
     return s + (this._token.selfClosing ? ' />' : '>');
   }
 }

@@ -200,7 +200,7 @@ export class Transformer {
     if (!this.failed) {
       try {
         this.builder.processEnd();
-        this.applyEvents(this.sink.takeEvents(), null);
+        this.applyEvents(this.sink.takeEvents(), null, true);
         this.resolveHeld();
         // Whatever the tree builder did not report popped is closed here, innermost first.
         const still = this.sink.open;
@@ -266,6 +266,7 @@ export class Transformer {
   private applyEvents(
     events: ViewEvent[],
     token: Exclude<Token, { type: 'text' } | { type: 'discarded' }> | null,
+    resolveOnPop = token !== null,
   ): { element: ElementRecord | null; popped: boolean; consumed: boolean; commentParent: ParentRecord | null } {
     let element: ElementRecord | null = null;
     let popped = false;
@@ -298,7 +299,9 @@ export class Transformer {
           commentParent = ev.parent;
           break;
         case 'pop':
-          this.resolveHeld();
+          // A tag's pops come after any pending table text was placed; a text token's pops (head closed
+          // by text, say) fall inside the token, between its parts.
+          if (resolveOnPop) this.resolveHeld();
           if (ev.element === element) popped = true;
           else if (token !== null && token.type === 'endTag' && !consumed && ev.end !== null && ev.end.start === token.start) {
             this.endElement(ev.element, token);

@@ -1,0 +1,228 @@
+/**
+ * What sluice's rewriter does where a tree changes the answer (implied elements, implicit ends, foster
+ * parenting, templates), how inserted text is escaped for its context, and how misuse is reported.
+ */
+import { describe, expect, it } from 'vitest';
+import { HTMLRewriter, parseSelector } from '@sluice/rewriter';
+import { runRewriter } from './helpers/run.js';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+async function rw(input: string | string[], setup: (r: HTMLRewriter, log: unknown[]) => void): Promise<{ out: string; log: unknown[] }> {
+  const log: unknown[] = [];
+  const { out } = await runRewriter((r) => setup(r, log), typeof input === 'string' ? [input] : input);
+  return { out, log };
+}
+
+describe('implied elements', () => {
+  it('element handlers do not fire on elements without a start tag, but selectors see them as ancestors', async () => {
+    const { out, log } = await rw('<table><tr><td>x</td></tr></table>', (r, log) => {
+      r.on('html, head, body, tbody', { element(e) { log.push(`element ${e.tagName}`); } });
+      r.on('tbody > tr', { element(e) { log.push(`tr under tbody: ${e.tagName}`); } });
+      r.on('body', { text(t) { if (t.text) log.push(`text in body: ${t.text}`); } });
+    });
+    expect(log).toEqual(['tr under tbody: tr', 'text in body: x']);
+    expect(out).toBe('<table><tr><td>x</td></tr></table>');
+  });
+
+  it('explicit html/head/body start tags do fire', async () => {
+    const { log } = await rw('<html><head></head><body></body></html>', (r, log) => r.on('html, head, body', { element(e) { log.push(e.tagName); } }));
+    expect(log).toEqual(['html', 'head', 'body']);
+  });
+
+  it('a reconstructed formatting element is not a start tag, and neither is </br>', async () => {
+    const { log } = await rw('<p><b>1</p>2</br>', (r, log) => r.on('b, br', { element(e) { log.push([e.tagName, e.sourceOffset]); } }));
+    expect(log).toEqual([['b', 3]]);
+  });
+
+  it('<image> matches img and keeps its source name', async () => {
+    const { out, log } = await rw('<image src=a>', (r, log) => r.on('img', { element(e) { log.push(e.tagName); e.setAttribute('alt', ''); } }));
+    expect(log).toEqual(['image']);
+    expect(out).toBe('<image src=a alt>');
+  });
+});
+
+describe('text goes where the tree builder puts it', () => {
+  it('foster-parented text belongs to the table\'s parent', async () => {
+    const { log } = await rw('<div><table>a<tr><td>b</td></tr></table></div>', (r, log) => {
+      r.on('table', { text(t) { if (t.text) log.push(`table: ${t.text}`); } });
+      r.on('div', { text(t) { if (t.text) log.push(`div: ${t.text}`); } });
+    });
+    expect(log).toEqual(['div: a', 'table: b', 'div: b']);
+  });
+
+  it('whitespace in a table stays in the table', async () => {
+    const { log } = await rw('<table> <tr><td></td></tr></table>', (r, log) => r.on('table', { text(t) { log.push(JSON.stringify(t.text)); } }));
+    expect(log).toEqual(['" "', '""']);
+  });
+
+  it('a text token split by the tree builder goes to both places', async () => {
+    const { log } = await rw('<html><head>  x', (r, log) => {
+      r.on('head', { text(t) { log.push(['head', t.text, t.lastInTextNode]); } });
+      r.on('body', { text(t) { log.push(['body', t.text, t.lastInTextNode]); } });
+    });
+    expect(log).toEqual([['head', '  ', false], ['head', '', true], ['body', 'x', false], ['body', '', true]]);
+  });
+
+  it('text inside a template reaches document handlers only', async () => {
+    const { log } = await rw('<template><p>x</p></template>', (r, log) => {
+      r.on('p, template', { element(e) { log.push(`element ${e.tagName}`); }, text(t) { log.push(`selector text ${t.text}`); } });
+      r.onDocument({ text(t) { if (t.text) log.push(`document text ${t.text}`); } });
+    });
+    expect(log).toEqual(['element template', 'document text x']);
+  });
+});
+
+describe('end tags', () => {
+  it('onEndTag fires where an element is closed implicitly, before the token that closes it', async () => {
+    const { out, log } = await rw('<p>a<div>b</div>', (r, log) =>
+      r.on('p', { element(e) { e.append('[A]'); e.after('[F]'); e.onEndTag((end) => { log.push([end.name, end.explicit]); end.before('[B]'); end.after('[T]'); end.name = 'x'; end.remove(); }); } }),
+    );
+    expect(log).toEqual([['p', false]]);
+    expect(out).toBe('<p>a[A][B][T][F]<div>b</div>');
+  });
+
+  it('onEndTag at the end of the document, before DocumentEnd content', async () => {
+    const { out } = await rw('<div><span>x', (r) => {
+      r.on('div, span', { element(e) { const n = e.tagName; e.onEndTag((end) => { end.before(`</${n}?>`); }); } });
+      r.onDocument({ end(d) { d.append('<!--end-->', { html: true }); } });
+    });
+    expect(out).toBe('<div><span>x&lt;/span?&gt;&lt;/div?&gt;<!--end-->');
+  });
+
+  it('</body> and </html> are the end tags of body and html', async () => {
+    const input = '<html><body><p>x</p></body>\n</html>\n';
+    const { out } = await rw(input, (r) => {
+      r.on('body', { element(e) { e.onEndTag((end) => end.before('<footer>banner</footer>', { html: true })); } });
+      r.on('html', { element(e) { e.onEndTag((end) => end.after('<!--after html-->', { html: true })); } });
+    });
+    expect(out).toBe('<html><body><p>x</p><footer>banner</footer></body>\n</html><!--after html-->\n');
+  });
+
+  it('an ignored </body> (inside a table) is not the end of body', async () => {
+    const { out } = await rw('<body><table></body><tr><td>x</td></tr></table></body>', (r) =>
+      r.on('body', { element(e) { e.onEndTag((end) => end.before('[E]')); } }),
+    );
+    expect(out).toBe('<body><table></body><tr><td>x</td></tr></table>[E]</body>');
+  });
+
+  it('elements without an end tag reject onEndTag; <div/> does not', async () => {
+    const { log } = await rw('<br><svg><rect/></svg><div/>x', (r, log) =>
+      r.on('br, rect, div', {
+        element(e) {
+          try {
+            e.onEndTag(() => {});
+            log.push(`${e.tagName} ok`);
+          } catch (err) {
+            log.push((err as Error).message);
+          }
+        },
+      }),
+    );
+    expect(log).toEqual(['Element.onEndTag: <br> has no end tag (it is void or self-closing)', 'Element.onEndTag: <rect> has no end tag (it is void or self-closing)', 'div ok']);
+  });
+
+  it('renaming an element renames its end tag', async () => {
+    const { out } = await rw('<DIV>x</DIV >y', (r) => r.on('div', { element(e) { e.tagName = 'Section'; } }));
+    expect(out).toBe('<section>x</section>y');
+  });
+
+  it('remove() removes the source from the start tag to where the element ends', async () => {
+    const { out } = await rw('<ul><li>a<li id=x>b<li>c</ul>', (r) => r.on('#x', { element(e) { e.remove(); } }));
+    expect(out).toBe('<ul><li>a<li>c</ul>');
+  });
+
+  it('setInnerContent replaces up to the implicit end', async () => {
+    const { out } = await rw('<p>old<p>next', (r) => r.on('p:first-child', { element(e) { e.setInnerContent('new'); } }));
+    expect(out).toBe('<p>new<p>next');
+  });
+});
+
+describe('inserted content is escaped for its context', () => {
+  it('ordinary content and RCDATA: references', async () => {
+    const { out } = await rw('<p>x</p><textarea>t</textarea>', (r) => r.on('p, textarea', { element(e) { e.append('a<b>&c'); } }));
+    expect(out).toBe('<p>xa&lt;b&gt;&amp;c</p><textarea>ta&lt;b&gt;&amp;c</textarea>');
+  });
+
+  it('script and style: cannot be closed or opened into an escaped section', async () => {
+    const { out } = await rw('<script>var a;</script><style>p{}</style>', (r) => {
+      r.on('script, style', { element(e) { e.append('"</script><!--x"'); } });
+      r.on('script', { text(t) { if (t.text) t.after(' // </SCRIPT>'); } });
+    });
+    expect(out).toBe('<script>var a; // <\\/SCRIPT>"<\\/script><\\!--x"</script><style>p{}"<\\/script><\\!--x"</style>');
+  });
+
+  it('other raw text elements reject text that could end them', async () => {
+    await expect(rw('<xmp>x</xmp>', (r) => r.on('xmp', { element(e) { e.append('</xmp>'); } }))).rejects.toThrow(/cannot be inserted into a raw text element/);
+    const { out } = await rw('<xmp>x</xmp>', (r) => r.on('xmp', { element(e) { e.append('a<b>&'); } }));
+    expect(out).toBe('<xmp>xa<b>&</xmp>');
+  });
+
+  it('plaintext: verbatim; CDATA: split around ]]>', async () => {
+    const { out } = await rw('<plaintext>x', (r) => r.on('plaintext', { element(e) { e.append('</plaintext>&'); } }));
+    expect(out).toBe('<plaintext>x</plaintext>&');
+    const svg = await rw('<svg><![CDATA[a]]></svg>', (r) => r.on('svg', { text(t) { if (t.text) t.replace('x]]>y'); } }));
+    expect(svg.out).toBe('<svg><![CDATA[x]]]]><![CDATA[>y]]></svg>');
+  });
+
+  it('setAttribute values are double-quoted with & and " escaped', async () => {
+    const { out } = await rw('<a href=x>', (r) => r.on('a', { element(e) { e.setAttribute('title', `"'<>&amp;`); } }));
+    expect(out).toBe('<a href=x title="&quot;\'<>&amp;amp;">');
+  });
+
+  it('getAttribute decodes references; the rewritten value round-trips', async () => {
+    const { out, log } = await rw('<a href="/?a=1&amp;b=2">', (r, log) => r.on('a', { element(e) { log.push(e.getAttribute('href')); e.setAttribute('href', `http://h${e.getAttribute('href')}`); } }));
+    expect(log).toEqual(['/?a=1&b=2']);
+    expect(out).toBe('<a href="http://h/?a=1&amp;b=2">');
+  });
+});
+
+describe('misuse is an Error that names the problem', () => {
+  const unsupported: [string, RegExp][] = [
+    ['p:last-child', /:last-child/],
+    ['li:nth-last-child(2)', /:nth-last-child/],
+    ['a:hover', /:hover/],
+    ['p::before', /::before/],
+    ['a || b', /\|\|/],
+    ['svg|rect', /svg\|/],
+    ['a >', /ends with a combinator/],
+    ['> a', /leading combinator/],
+    ['[a!=b]', /!=/],
+    ['div:has(p)', /:has/],
+    ['p:empty', /:empty/],
+    [':nth-child(x)', /is not An\+B/],
+    ['a,,b', /Invalid selector/],
+  ];
+  for (const [selector, message] of unsupported) {
+    it(`rejects ${selector}`, () => {
+      expect(() => new HTMLRewriter().on(selector, {})).toThrow(message);
+    });
+  }
+
+  it('accepts the lol-html set and the sibling combinators, :is(), :where(), :root', () => {
+    for (const s of ['*', 'p', '.c', '#i', '[a]', '[a=b]', '[a~=b]', '[a|=b]', '[a^=b]', '[a$=b]', '[a*=b]', '[a=b i]', '[a=b s]', 'a b', 'a > b', ':nth-child(2n+1)', ':first-child', ':nth-of-type(odd)', ':first-of-type', ':not(.x)', 'a + b', 'a ~ b', ':is(a, b)', ':where(a) b', ':root', ':nth-child(2 of .x)', '*|a', '[*|href]']) {
+      expect(() => parseSelector(s), s).not.toThrow();
+    }
+  });
+
+  it('bad names and handlers', async () => {
+    await expect(rw('<p>', (r) => r.on('p', { element(e) { e.tagName = 'a b'; } }))).rejects.toThrow(/Element.tagName: "a b" is not a valid tag name/);
+    await expect(rw('<p>', (r) => r.on('p', { element(e) { e.setAttribute('a=b', ''); } }))).rejects.toThrow(/Element.setAttribute: "a=b" is not a valid attribute name/);
+    await expect(rw('<!--x-->', (r) => r.onDocument({ comments(c) { c.text = 'a-->b'; } }))).rejects.toThrow(/Comment.text: comment text must not contain "-->"/);
+    expect(() => new HTMLRewriter().on('p', { element: 5 } as any)).toThrow(/handlers.element must be a function/);
+    expect(() => new HTMLRewriter().on('p', null as any)).toThrow(/handlers must be an object/);
+  });
+
+  it('a unit used after its handler finished', async () => {
+    let saved: any = null;
+    await rw('<p>x</p>', (r) => r.on('p', { element(e) { saved = e; } }));
+    expect(() => saved.append('x')).toThrow(/can no longer be changed/);
+  });
+
+  it('write after end, end twice', async () => {
+    const t = new HTMLRewriter().createTransformer(() => {});
+    t.write('x');
+    t.end();
+    expect(() => t.write('y')).toThrow(/write\(\) called after end\(\)/);
+    expect(() => t.end()).toThrow(/end\(\) called twice/);
+  });
+});

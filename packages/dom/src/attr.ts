@@ -6,6 +6,7 @@
  * for them.
  */
 import type { ElementAttribute, Namespace } from '@sluice/tree-builder';
+import type { Document } from './document.js';
 import type { Element } from './element.js';
 import { Node, NodeType } from './node.js';
 
@@ -38,6 +39,15 @@ export class Attr extends Node {
   }
   get nodeName(): string {
     return this.name;
+  }
+  /** @internal A detached copy (DOM: cloning an Attr copies its namespace, prefix, local name and value). */
+  _cloneShallow(owner: Document | null): Attr {
+    const copy = new Attr(
+      { name: this.name, value: this._value, namespace: this.namespaceURI as ElementAttribute['namespace'], prefix: this.prefix, localName: this.localName },
+      null,
+    );
+    copy._owner = owner;
+    return copy;
   }
   /** The element this attribute is on, or null once removed. */
   get ownerElement(): Element | null {

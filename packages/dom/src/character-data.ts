@@ -54,6 +54,10 @@ export class Text extends CharacterData {
   get nodeName(): '#text' {
     return '#text';
   }
+  /** @internal */
+  _cloneShallow(owner: Document | null): Text {
+    return new Text(this.data, owner);
+  }
 }
 
 /** A Comment node. */
@@ -67,5 +71,9 @@ export class Comment extends CharacterData {
   }
   get nodeName(): '#comment' {
     return '#comment';
+  }
+  /** @internal */
+  _cloneShallow(owner: Document | null): Comment {
+    return new Comment(this.data, owner);
   }
 }

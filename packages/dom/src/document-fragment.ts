@@ -23,6 +23,10 @@ export class DocumentFragment extends Node {
   get nodeName(): '#document-fragment' {
     return '#document-fragment';
   }
+  /** @internal */
+  _cloneShallow(owner: Document | null): DocumentFragment {
+    return new DocumentFragment(owner);
+  }
   /** The element children (a snapshot array). */
   get children(): Element[] {
     return parentNode.elementChildren(this);

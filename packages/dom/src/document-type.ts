@@ -31,6 +31,10 @@ export class DocumentType extends Node {
   get nodeName(): string {
     return this.name;
   }
+  /** @internal */
+  _cloneShallow(owner: Document | null): DocumentType {
+    return new DocumentType(this.name, this.publicId, this.systemId, owner);
+  }
   override get textContent(): null {
     return null;
   }

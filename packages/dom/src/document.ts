@@ -42,6 +42,13 @@ export class Document extends Node {
   override get textContent(): null {
     return null;
   }
+  /** @internal A new empty document with the same mode and scripting flag. */
+  _cloneShallow(_owner: Document | null): Document {
+    const copy = new Document();
+    copy.mode = this.mode;
+    copy.scriptingEnabled = this.scriptingEnabled;
+    return copy;
+  }
   override set textContent(_value: string | null) {
     // DOM §4.4: setting textContent on a document does nothing.
   }

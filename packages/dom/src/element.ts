@@ -76,6 +76,15 @@ export class Element extends Node {
   get nodeName(): string {
     return this.tagName;
   }
+  /** @internal A copy with the same attributes (the records are immutable, so sharing them is safe). */
+  _cloneShallow(owner: Document | null): Element {
+    const copy =
+      this.localName === 'template' && this.namespaceURI === NS.HTML && this.prefix === null
+        ? new HTMLTemplateElement(owner, this._attrs)
+        : new Element(owner, this.localName, this.namespaceURI, this.prefix, this._attrs);
+    this._attrsOwned = false; // both now share the array: whoever writes first copies it
+    return copy;
+  }
   /**
    * The qualified name, ASCII-uppercased for an element in the HTML namespace (DOM §4.9: every sluice
    * Document is an HTML document). `DIV`, but `foreignObject` for SVG.
@@ -306,5 +315,9 @@ export class HTMLTemplateElement extends Element {
     super(ownerDocument, 'template', NS.HTML, null, attributes, location);
     this.content = new DocumentFragment(ownerDocument);
     this.content._host = this;
+  }
+  /** @internal */
+  override _templateContents(): DocumentFragment {
+    return this.content;
   }
 }

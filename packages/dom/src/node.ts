@@ -221,6 +221,43 @@ export abstract class Node {
   }
 
   /**
+   * A copy of this node (DOM §4.4 "clone a node"): with its attributes, data or doctype fields; with
+   * `deep`, its descendants too, and a template's contents (HTML's template cloning steps). The copy has
+   * no parent, the same owner document, and no source location (it did not come from the input).
+   * Iterative: any depth works.
+   */
+  cloneNode(deep = false): this {
+    const copy = this._cloneShallow(this._owner);
+    if (!deep) return copy as this;
+    // A document's copy owns the copies of its descendants (DOM §4.4 "clone a node", step on documents).
+    const owner = copy.nodeType === NodeType.DOCUMENT_NODE ? (copy as unknown as Document) : this._owner;
+    // Pairs of (source parent, copy parent) whose children are still to be copied.
+    const work: Node[] = [this, copy];
+    const content = this._templateContents();
+    if (content !== null) work.push(content, copy._templateContents()!);
+    while (work.length > 0) {
+      const to = work.pop()!;
+      const from = work.pop()!;
+      for (let c = from._first; c !== null; c = c._next) {
+        const cc = c._cloneShallow(owner);
+        to._insertBefore(cc, null);
+        if (c._first !== null) work.push(c, cc);
+        const inner = c._templateContents();
+        if (inner !== null && inner._first !== null) work.push(inner, cc._templateContents()!);
+      }
+    }
+    return copy as this;
+  }
+
+  /** @internal A copy of this node without its children. */
+  abstract _cloneShallow(owner: Document | null): Node;
+
+  /** @internal A template's contents; null for every other node. */
+  _templateContents(): Node | null {
+    return null;
+  }
+
+  /**
    * @internal Insert without the validity checks (the tree builder's inserts are valid by construction,
    * and the ancestor check would cost O(depth) per insert). Moves `node` if it has a parent.
    */

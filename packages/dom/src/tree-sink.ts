@@ -1,18 +1,20 @@
 /**
  * `DomTreeSink`: the tree builder's mutation events (HTML §13.2.6), applied to a sluice `Document`.
  */
-import type {
-  DocumentMode,
-  ElementAttribute,
-  ElementNamespace,
-  SourceLocation,
-  TreeSink,
+import {
+  NS,
+  type DocumentMode,
+  type ElementAttribute,
+  type ElementNamespace,
+  type SourceLocation,
+  type TreeSink,
 } from '@sluice/tree-builder';
 import { Comment, Text } from './character-data.js';
 import { Document } from './document.js';
 import { DocumentType } from './document-type.js';
 import { Element, HTMLTemplateElement } from './element.js';
 import { type Node, NodeType } from './node.js';
+import { maybeCloneOptionIntoSelectedcontent } from './selectedcontent.js';
 
 /**
  * A `TreeSink<Node>` that builds a sluice DOM. Pass it to the tree builder's `Parser`, then read
@@ -25,6 +27,8 @@ import { type Node, NodeType } from './node.js';
 export class DomTreeSink implements TreeSink<Node> {
   /** The document being built. */
   readonly document: Document;
+  /** Whether this sink made a `<selectedcontent>`: only then can popping an option change the tree. */
+  private selectedcontent = false;
 
   /** Build into `document` (a new, empty one by default). */
   constructor(document: Document = new Document()) {
@@ -38,6 +42,7 @@ export class DomTreeSink implements TreeSink<Node> {
     attributes: readonly ElementAttribute[],
     location: SourceLocation | null,
   ): Element {
+    if (localName === 'selectedcontent' && namespace === NS.HTML) this.selectedcontent = true;
     return this.document._createElement(localName, namespace, attributes, location);
   }
 
@@ -124,9 +129,16 @@ export class DomTreeSink implements TreeSink<Node> {
     return template.content;
   }
 
-  /** Record the end tag's location on the element as `endTagLocation`. */
+  /**
+   * Record the end tag's location on the element as `endTagLocation`; for an `<option>`, run "maybe clone
+   * an option into selectedcontent" (HTML §4.10.10), which the standard ties to this very moment.
+   */
   elementPopped(element: Node, endLocation: SourceLocation | null): void {
-    asElement(element, 'elementPopped').endTagLocation = endLocation;
+    const el = asElement(element, 'elementPopped');
+    el.endTagLocation = endLocation;
+    if (this.selectedcontent && el.localName === 'option' && el.namespaceURI === NS.HTML) {
+      maybeCloneOptionIntoSelectedcontent(el);
+    }
   }
 }
 

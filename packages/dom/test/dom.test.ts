@@ -342,6 +342,57 @@ describe('Document', () => {
   });
 });
 
+describe('cloneNode', () => {
+  it('copies a node, shallow or deep, with attributes and template contents', () => {
+    const doc = new Document();
+    const div = doc.createElement('div');
+    div.setAttribute('id', 'a');
+    div.sourceLocation = { start: 0, end: 5 };
+    const t = div.appendChild(doc.createElement('template')) as HTMLTemplateElement;
+    t.content.appendChild(doc.createElement('b')).appendChild(doc.createTextNode('in'));
+    div.appendChild(doc.createComment('c'));
+    const shallow = div.cloneNode();
+    expect(shallow.hasChildNodes()).toBe(false);
+    expect(shallow.getAttribute('id')).toBe('a');
+    expect(shallow.sourceLocation).toBeNull();
+    const deep = div.cloneNode(true);
+    expect(deep).not.toBe(div);
+    expect(deep.parentNode).toBeNull();
+    expect(deep.ownerDocument).toBe(doc);
+    expect(deep.childNodes.map((n) => n.nodeName)).toEqual(['TEMPLATE', '#comment']);
+    const t2 = deep.firstChild as HTMLTemplateElement;
+    expect(t2).toBeInstanceOf(HTMLTemplateElement);
+    expect(t2.content).not.toBe(t.content);
+    expect(t2.content.firstChild!.textContent).toBe('in');
+    // The copies' attributes are independent.
+    deep.setAttribute('id', 'b');
+    expect(div.getAttribute('id')).toBe('a');
+    div.setAttribute('class', 'x');
+    expect(deep.hasAttribute('class')).toBe(false);
+  });
+
+  it('clones a document with its children owned by the copy', () => {
+    const doc = new Document();
+    doc.mode = 'quirks';
+    doc.appendChild(doc.createDocumentType('html'));
+    doc.appendChild(doc.createElement('html')).appendChild(doc.createTextNode('x'));
+    const copy = doc.cloneNode(true);
+    expect(copy.mode).toBe('quirks');
+    expect(copy.doctype!.name).toBe('html');
+    expect(copy.documentElement!.ownerDocument).toBe(copy);
+    expect(copy.documentElement!.firstChild!.ownerDocument).toBe(copy);
+  });
+
+  it('clones a 100,000-deep tree without recursion', () => {
+    const doc = new Document();
+    const root = doc.createElement('div');
+    let el: Element = root;
+    for (let i = 0; i < 100_000; i++) el = el.appendChild(doc.createElement('div'));
+    el.appendChild(doc.createTextNode('x'));
+    expect(root.cloneNode(true).textContent).toBe('x');
+  });
+});
+
 describe('deep trees', () => {
   it('walks a 100,000-deep tree without recursion', () => {
     const doc = new Document();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NS, type ElementAttribute } from '@sluice/tree-builder';
-import { DomTreeSink, Element, HTMLTemplateElement, Text, toTestFormat } from '../src/index.js';
+import { DomTreeSink, Element, HTMLTemplateElement, Text, parse, toTestFormat } from '../src/index.js';
 
 const attr = (name: string, value: string): ElementAttribute => ({ name, value, namespace: null, prefix: null, localName: name });
 
@@ -92,5 +92,46 @@ describe('DomTreeSink', () => {
     expect(sink.document.compatMode).toBe('BackCompat');
     sink.elementPopped!(t, { start: 10, end: 21 });
     expect((t as Element).endTagLocation).toEqual({ start: 10, end: 21 });
+  });
+});
+
+describe('selectedcontent (HTML §4.10.10)', () => {
+  const dump = (html: string) => toTestFormat(parse(html).body!);
+  it('mirrors the selected option into <selectedcontent> when the option is popped', () => {
+    expect(dump('<select><button><selectedcontent></selectedcontent></button><option>One</option><option>Two</option></select>')).toBe(
+      [
+        '| <body>',
+        '|   <select>',
+        '|     <button>',
+        '|       <selectedcontent>',
+        '|         "One"',
+        '|     <option>',
+        '|       "One"',
+        '|     <option>',
+        '|       "Two"',
+      ].join('\n'),
+    );
+  });
+
+  it('follows the selected attribute, disabled options and optgroups', () => {
+    const selected = (html: string) => parse(html).getElementsByTagName('selectedcontent')[0]!.textContent;
+    expect(selected('<select><button><selectedcontent></button><option>A<option selected>B<option>C</select>')).toBe('B');
+    expect(selected('<select><button><selectedcontent></button><option selected>A<option selected>B</select>')).toBe('B');
+    expect(selected('<select><button><selectedcontent></button><option disabled>A<option>B</select>')).toBe('B');
+    expect(selected('<select><button><selectedcontent></button><optgroup disabled><option>A</optgroup><option>B</select>')).toBe('B');
+    expect(selected('<select><button><selectedcontent></button><optgroup><option>A</optgroup><option>B</select>')).toBe('A');
+    // Not a drop-down box: no option is selected by default.
+    expect(selected('<select size=3><button><selectedcontent></button><option>A<option>B</select>')).toBe('');
+    // multiple: no enabled selectedcontent.
+    expect(selected('<select multiple><button><selectedcontent></button><option selected>A</select>')).toBe('');
+  });
+
+  it('clones elements deeply, and leaves documents without <selectedcontent> alone', () => {
+    const doc = parse('<select><button><selectedcontent></button><option><b>bold</b> text</select>');
+    const sc = doc.getElementsByTagName('selectedcontent')[0]!;
+    const option = doc.getElementsByTagName('option')[0]!;
+    expect(sc.childNodes.map((n) => n.nodeName)).toEqual(['B', '#text']);
+    expect(sc.firstChild).not.toBe(option.firstChild);
+    expect(toTestFormat(parse('<select><option>A</select>'))).not.toContain('selectedcontent');
   });
 });

@@ -6,11 +6,14 @@
  *
  * Noah's Ark ("push onto the list of active formatting elements", step 2) needs the elements equal to the
  * new one since the last marker. A naive scan is O(list) per push — quadratic on 100,000 distinct
- * formatting elements — so the list counts entries by equality signature and only scans (backwards,
- * stopping at the third match) when three equal elements may exist.
+ * formatting elements — so the list counts its entries per tag name and, once a tag name has three
+ * entries, counts that name's entries per equality signature (name + attributes): it only scans
+ * (backwards, stopping at the third match) when three equal elements may exist, and builds no signature
+ * at all for the common case of fewer than three entries of a name.
  */
 import type { ElementAttribute } from './sink.js';
 import type { ElementRecord } from './stack-of-open-elements.js';
+import { TAG_ID_COUNT } from './tag-sets.js';
 
 /** A marker (applet, object, marquee, template, td, th, caption). */
 export const MARKER = null;
@@ -18,7 +21,8 @@ export const MARKER = null;
 export class FormattingEntry<N> {
   constructor(
     public element: ElementRecord<N>,
-    readonly signature: string,
+    /** The Noah's Ark key, computed only once the tag name has three entries (else null). */
+    public signature: string | null,
   ) {}
 }
 
@@ -36,16 +40,51 @@ function signatureOf<N>(record: ElementRecord<N>): string {
 
 export class ActiveFormattingElements<N> {
   readonly items: ListItem<N>[] = [];
+  /** Entries per tag id (formatting elements are always HTML elements with known ids). */
+  private readonly idCounts = new Int32Array(TAG_ID_COUNT);
+  /** Tag ids whose entries carry signatures (set once a tag id has had three entries at a time). */
+  private readonly tracked = new Uint8Array(TAG_ID_COUNT);
+  /** Entries per signature, for the tracked tag ids. */
   private readonly signatureCounts = new Map<string, number>();
 
   get length(): number {
     return this.items.length;
   }
 
-  private counted(entry: FormattingEntry<N>, delta: number): void {
-    const count = (this.signatureCounts.get(entry.signature) ?? 0) + delta;
-    if (count === 0) this.signatureCounts.delete(entry.signature);
-    else this.signatureCounts.set(entry.signature, count);
+  private countSignature(signature: string, delta: number): void {
+    const count = (this.signatureCounts.get(signature) ?? 0) + delta;
+    if (count === 0) this.signatureCounts.delete(signature);
+    else this.signatureCounts.set(signature, count);
+  }
+
+  /** A new entry for `record`, counted. */
+  private entryFor(record: ElementRecord<N>): FormattingEntry<N> {
+    const id = record.id;
+    let signature: string | null = null;
+    if (this.tracked[id] === 0 && this.idCounts[id] >= 2) {
+      // The third entry of this name: from now on its entries carry signatures.
+      this.tracked[id] = 1;
+      for (const item of this.items) {
+        if (item !== MARKER && item.element.id === id) {
+          item.signature = signatureOf(item.element);
+          this.countSignature(item.signature, 1);
+        }
+      }
+    }
+    if (this.tracked[id] !== 0) {
+      signature = signatureOf(record);
+      this.countSignature(signature, 1);
+    }
+    this.idCounts[id]++;
+    const entry = new FormattingEntry(record, signature);
+    record.formatting = entry;
+    return entry;
+  }
+
+  private uncount(entry: FormattingEntry<N>): void {
+    this.idCounts[entry.element.id]--;
+    if (entry.signature !== null) this.countSignature(entry.signature, -1);
+    if (entry.element.formatting === entry) entry.element.formatting = null;
   }
 
   pushMarker(): void {
@@ -54,9 +93,11 @@ export class ActiveFormattingElements<N> {
 
   /** §13.2.4.3 "push onto the list of active formatting elements", with Noah's Ark. */
   push(record: ElementRecord<N>): void {
-    const signature = signatureOf(record);
-    if ((this.signatureCounts.get(signature) ?? 0) >= 3) {
-      // Find the earliest of three equal elements after the last marker, scanning backwards.
+    const entry = this.entryFor(record);
+    const signature = entry.signature;
+    if (signature !== null && this.signatureCounts.get(signature)! > 3) {
+      // Three equal elements already: remove the earliest of them since the last marker, if there are
+      // three since the marker (scanning backwards, stopping at the third match).
       let found = 0;
       for (let i = this.items.length - 1; i >= 0; i--) {
         const item = this.items[i];
@@ -67,17 +108,13 @@ export class ActiveFormattingElements<N> {
         }
       }
     }
-    const entry = new FormattingEntry(record, signature);
-    record.formatting = entry;
     this.items.push(entry);
-    this.counted(entry, 1);
   }
 
   private removeAt(index: number): void {
     const entry = this.items[index]!;
     this.items.splice(index, 1);
-    if (entry.element.formatting === entry) entry.element.formatting = null;
-    this.counted(entry, -1);
+    this.uncount(entry);
   }
 
   /** Remove `record`'s entry, if it has one. */
@@ -101,13 +138,13 @@ export class ActiveFormattingElements<N> {
 
   /** Insert an entry for `record` at `index` (the adoption agency's bookmark). */
   insertAt(index: number, record: ElementRecord<N>): void {
-    const entry = new FormattingEntry(record, signatureOf(record));
-    record.formatting = entry;
-    this.items.splice(index, 0, entry);
-    this.counted(entry, 1);
+    this.items.splice(index, 0, this.entryFor(record));
   }
 
-  /** Make the entry of `old` the entry of `record` (reconstruction step 9, adoption agency step 4.13.7). */
+  /**
+   * Make the entry of `old` the entry of `record` (reconstruction step 9, adoption agency step 4.13.7):
+   * `record` was created for the same token, so the signature stays.
+   */
   replaceElement(old: ElementRecord<N>, record: ElementRecord<N>): void {
     const entry = old.formatting as FormattingEntry<N>;
     old.formatting = null;
@@ -119,6 +156,7 @@ export class ActiveFormattingElements<N> {
    * The last element with tag id `id` (HTML) between the end of the list and the last marker, or null.
    */
   lastBeforeMarker(id: number): ElementRecord<N> | null {
+    if (this.idCounts[id] === 0) return null;
     for (let i = this.items.length - 1; i >= 0; i--) {
       const item = this.items[i];
       if (item === MARKER) return null;
@@ -132,8 +170,7 @@ export class ActiveFormattingElements<N> {
     while (this.items.length > 0) {
       const item = this.items.pop()!;
       if (item === MARKER) return;
-      if (item.element.formatting === item) item.element.formatting = null;
-      this.counted(item, -1);
+      this.uncount(item);
     }
   }
 }

@@ -29,12 +29,30 @@ export const T = {
 /** Number of tag ids (for arrays indexed by id). */
 export const TAG_ID_COUNT = 113;
 
-const idByName = new Map<string, number>();
-for (const [key, id] of Object.entries(T)) if (id !== 0) idByName.set(key.toLowerCase(), id);
+/**
+ * Tag name → id, bucketed by (length, first character): a lookup is one or two short string compares
+ * instead of hashing a freshly sliced string (every tag token brings a new one).
+ */
+const MAX_NAME_LENGTH = 10;
+const buckets: ([string, number][] | undefined)[] = new Array((MAX_NAME_LENGTH + 1) * 128);
+for (const [key, id] of Object.entries(T)) {
+  if (id === 0) continue;
+  const name = key.toLowerCase();
+  if (name.length > MAX_NAME_LENGTH) throw new Error(`tag-sets: ${name} is longer than MAX_NAME_LENGTH`);
+  const slot = name.length * 128 + name.charCodeAt(0);
+  (buckets[slot] ??= []).push([name, id]);
+}
 
 /** The id of an HTML tag name (already ASCII-lowercased), or `T.UNKNOWN`. */
 export function tagIdOf(name: string): number {
-  return idByName.get(name) ?? 0;
+  const length = name.length;
+  if (length > MAX_NAME_LENGTH || length === 0) return 0;
+  const first = name.charCodeAt(0);
+  if (first >= 128) return 0;
+  const bucket = buckets[length * 128 + first];
+  if (bucket === undefined) return 0;
+  for (let i = 0; i < bucket.length; i++) if (bucket[i][0] === name) return bucket[i][1];
+  return 0;
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -60,8 +60,8 @@ import {
   END_TAG,
   EOF,
   START_TAG,
+  ReusableTag,
   characters,
-  tagToken,
   type CommentTreeToken,
   type TagToken,
   type TreeToken,
@@ -154,6 +154,9 @@ export class TreeBuilder<N> {
   /** @internal … and the child to insert before (null: append). */
   placeBefore: N | null = null;
   private stopped = false;
+  /** The tag tokens `processToken` fills in (see `ReusableTag`). */
+  private readonly startTag = new ReusableTag(START_TAG);
+  private readonly endTag = new ReusableTag(END_TAG);
   /** Offset of the token being processed, for parse errors. */
   private tokenOffset = 0;
   private readonly onError: ((error: { code: string; offset: number }) => void) | null;
@@ -228,12 +231,12 @@ export class TreeBuilder<N> {
       }
       case 'startTag': {
         const name = token.name;
-        t = tagToken(START_TAG, name, tagIdOf(name), token.attributes, token.selfClosing, token.start, token.start + token.raw.length);
+        t = this.startTag.set(name, tagIdOf(name), token.attributes, token.selfClosing, token.start, token.start + token.raw.length);
         break;
       }
       case 'endTag': {
         const name = token.name;
-        t = tagToken(END_TAG, name, tagIdOf(name), token.attributes, token.selfClosing, token.start, token.start + token.raw.length);
+        t = this.endTag.set(name, tagIdOf(name), token.attributes, token.selfClosing, token.start, token.start + token.raw.length);
         if (token.attributes.length > 0) this.error('end-tag-with-attributes', token.start);
         else if (token.selfClosing) this.error('end-tag-with-trailing-solidus', token.start);
         break;

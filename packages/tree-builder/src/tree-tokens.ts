@@ -102,3 +102,29 @@ export function fakeTag(
 export function whitespaceOf(data: string): string {
   return data.replace(/[^\t\n\f\r ]+/g, '');
 }
+
+/**
+ * A tag token the tree builder fills in place for each incoming tag (no allocation per token). Safe
+ * because no rule keeps a token past its processing: elements copy what they need.
+ */
+export class ReusableTag implements TagToken {
+  name = '';
+  id = 0;
+  attributes: readonly Attribute[] = [];
+  selfClosing = false;
+  start = 0;
+  end = 0;
+  acknowledged = false;
+  constructor(readonly kind: typeof START_TAG | typeof END_TAG) {}
+
+  set(name: string, id: number, attributes: readonly Attribute[], selfClosing: boolean, start: number, end: number): this {
+    this.name = name;
+    this.id = id;
+    this.attributes = attributes;
+    this.selfClosing = selfClosing;
+    this.start = start;
+    this.end = end;
+    this.acknowledged = false;
+    return this;
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * Which WHATWG streams implementation to build on: the runtime's own (default) or another with the same
+ * API, such as web-streams-polyfill's. Streams of one implementation pipe only into streams of the same
+ * one, so every stream this package makes comes from the implementation it is given.
+ */
+
+/** A streams implementation: its TransformStream, and optionally its UTF-8 coder streams. */
+export interface StreamsImplementation {
+  readonly TransformStream: typeof globalThis.TransformStream;
+  /** When absent, UTF-8 decoding is done by a TextDecoder inside this implementation's TransformStream. */
+  readonly TextDecoderStream?: typeof globalThis.TextDecoderStream;
+  /** When absent, UTF-8 encoding is done by a TextEncoder inside this implementation's TransformStream. */
+  readonly TextEncoderStream?: typeof globalThis.TextEncoderStream;
+}
+
+/** Options every stream of this package takes. */
+export interface StreamOptions {
+  /** The streams implementation to use. Default: the runtime's (`globalThis.TransformStream`, …). */
+  streams?: StreamsImplementation;
+}
+
+/** The runtime's own streams. */
+export function runtimeStreams(): StreamsImplementation {
+  if (typeof globalThis.TransformStream !== 'function') {
+    throw new Error('@sluice/streams: this runtime has no TransformStream; pass options.streams (e.g. web-streams-polyfill)');
+  }
+  return {
+    TransformStream: globalThis.TransformStream,
+    ...(typeof globalThis.TextDecoderStream === 'function' ? { TextDecoderStream: globalThis.TextDecoderStream } : {}),
+    ...(typeof globalThis.TextEncoderStream === 'function' ? { TextEncoderStream: globalThis.TextEncoderStream } : {}),
+  };
+}
+
+/** `options.streams`, or the runtime's. */
+export function implementationOf(options: StreamOptions | undefined): StreamsImplementation {
+  const impl = options?.streams ?? runtimeStreams();
+  if (impl === null || typeof impl !== 'object' || typeof impl.TransformStream !== 'function') {
+    throw new TypeError('@sluice/streams: options.streams must provide a TransformStream constructor');
+  }
+  return impl;
+}
+
+/** The readable/writable pair every stream here is: what `pipeThrough` takes. */
+export interface TransformPair<I, O> {
+  readonly writable: WritableStream<I>;
+  readonly readable: ReadableStream<O>;
+}
+
+/** A push engine: write chunks, then end; each may return a promise to wait for. */
+export interface Engine {
+  write(chunk: string): void | Promise<void>;
+  end(): void | Promise<void>;
+}
+
+/**
+ * A TransformStream of the given implementation around a push engine. `transform` returns the engine's
+ * promise, so a slow engine (an async handler) holds the writer back; the TransformStream itself holds
+ * the writer back while its readable side is not read. Together: backpressure end to end.
+ */
+export function engineTransform<O>(
+  impl: StreamsImplementation,
+  what: string,
+  create: (enqueue: (chunk: O) => void) => Engine,
+): TransformStream<string, O> {
+  let engine: Engine;
+  return new impl.TransformStream<string, O>({
+    start(controller) {
+      engine = create((chunk) => controller.enqueue(chunk));
+    },
+    transform(chunk) {
+      if (typeof chunk !== 'string') throw new TypeError(`${what}: expected string chunks, got ${chunk === null ? 'null' : typeof chunk} (use the byte stream for Uint8Array input)`);
+      return engine.write(chunk);
+    },
+    flush() {
+      return engine.end();
+    },
+  });
+}

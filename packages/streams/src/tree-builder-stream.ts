@@ -1,0 +1,55 @@
+/** `TreeBuilderStream`: string chunks in, DOM mutation events out. */
+import { Tokenizer, type Token } from '@sluice/tokenizer';
+import { TreeBuilder } from '@sluice/tree-builder';
+import { RecordingSink, type RecordedEvent } from '@sluice/dom';
+import { type StreamOptions, type TransformPair, engineTransform, implementationOf } from './implementation.js';
+import { withUtf8 } from './utf8.js';
+
+/** Options of {@link TreeBuilderStream}. */
+export interface TreeBuilderStreamOptions extends StreamOptions {
+  /** The scripting flag. Default true. */
+  scripting?: boolean;
+}
+
+/**
+ * A TransformStream (a readable/writable pair) that parses string chunks and emits the tree builder's
+ * mutation events, in `@sluice/dom`'s recording format (`RecordedEvent`: numeric node ids, the document
+ * is 0). `replayRecording(events, sink)` from `@sluice/dom` plays them into any tree sink.
+ */
+export class TreeBuilderStream implements TransformPair<string, RecordedEvent> {
+  readonly readable: ReadableStream<RecordedEvent>;
+  readonly writable: WritableStream<string>;
+
+  constructor(options: TreeBuilderStreamOptions = {}) {
+    const impl = implementationOf(options);
+    const t = engineTransform<RecordedEvent>(impl, 'TreeBuilderStream', (enqueue) => {
+      const sink = new RecordingSink({ keepLines: false, onLine: (line) => enqueue(JSON.parse(line) as RecordedEvent) });
+      let builder: TreeBuilder<number> | null = null;
+      const tokenizer = new Tokenizer({ autoTextMode: false, cdataAllowed: () => builder !== null && builder.cdataAllowed() });
+      const tb = new TreeBuilder<number>(sink, tokenizer, { scripting: options.scripting ?? true });
+      builder = tb;
+      const emit = (token: Token) => tb.processToken(token);
+      return {
+        write: (c) => void tokenizer.write(c, emit),
+        end: () => {
+          tokenizer.end(emit);
+          tb.processEnd();
+        },
+      };
+    });
+    this.readable = t.readable;
+    this.writable = t.writable;
+  }
+}
+
+/** {@link TreeBuilderStream} with UTF-8 bytes in. */
+export class TreeBuilderByteStream implements TransformPair<Uint8Array, RecordedEvent> {
+  readonly readable: ReadableStream<RecordedEvent>;
+  readonly writable: WritableStream<Uint8Array>;
+
+  constructor(options: TreeBuilderStreamOptions = {}) {
+    const pair = withUtf8(implementationOf(options), new TreeBuilderStream(options));
+    this.readable = pair.readable;
+    this.writable = pair.writable;
+  }
+}

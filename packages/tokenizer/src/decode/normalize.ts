@@ -6,28 +6,15 @@
  * the state that consumed the character (U+FFFD, or kept as U+0000).
  */
 
+const CR_OR_CRLF = /\r\n?/g;
+const NUL = /\0/g;
+
 /** `s` with CRLF and CR turned into LF, and (when `replaceNul`) each NUL into U+FFFD. */
 export function normalizeNewlines(s: string, replaceNul: boolean): string {
-  const cr = s.indexOf('\r');
-  const nul = replaceNul ? s.indexOf('\0') : -1;
-  if (cr < 0 && nul < 0) return s;
-  let out = '';
-  let copied = 0;
-  const n = s.length;
-  for (let i = cr < 0 ? nul : nul < 0 ? cr : Math.min(cr, nul); i < n; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 0x0d) {
-      out += s.slice(copied, i);
-      out += '\n';
-      if (i + 1 < n && s.charCodeAt(i + 1) === 0x0a) i++;
-      copied = i + 1;
-    } else if (c === 0 && replaceNul) {
-      out += s.slice(copied, i);
-      out += '\uFFFD';
-      copied = i + 1;
-    }
-  }
-  return out + s.slice(copied);
+  // `replace` with a global regexp runs natively; far faster than building the string here.
+  if (s.indexOf('\r') >= 0) s = s.replace(CR_OR_CRLF, '\n');
+  if (replaceNul && s.indexOf('\0') >= 0) s = s.replace(NUL, '\uFFFD');
+  return s;
 }
 
 /**

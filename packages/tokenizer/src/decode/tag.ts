@@ -18,8 +18,23 @@ interface DecodedAttribute extends Attribute {
   readonly value: string;
 }
 
+/** TAB, LF, FF, CR, SPACE (all ≤ 0x20). */
 function isWhitespace(c: number): boolean {
-  return c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0c || c === 0x0d;
+  return c <= 0x20 && (c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0c || c === 0x0d);
+}
+
+/**
+ * The first `&`, CR or NUL in `raw` at or after `from` (where a value stops being its own raw text),
+ * or `raw.length`. Three `indexOf` calls (memchr fast) per tag beat looking at every character.
+ */
+function nextSpecial(raw: string, from: number): number {
+  let n = raw.indexOf('&', from);
+  let k = n < 0 ? raw.length : n;
+  n = raw.indexOf('\r', from);
+  if (n >= 0 && n < k) k = n;
+  n = raw.indexOf('\0', from);
+  if (n >= 0 && n < k) k = n;
+  return k;
 }
 
 /** An attribute value (§13.2.5.36–38): newlines normalized, NUL to U+FFFD, references decoded. */
@@ -38,6 +53,7 @@ export function decodeAttributeValue(raw: string, report: TokenErrorSink | undef
 export function decodeAttributes(raw: string, from: number, end: number, report?: TokenErrorSink): Attribute[] {
   const attributes: DecodedAttribute[] = [];
   let seen: Set<string> | null = null;
+  let special = nextSpecial(raw, from);
   let i = from;
   while (i < end) {
     let c = raw.charCodeAt(i);
@@ -52,7 +68,8 @@ export function decodeAttributes(raw: string, from: number, end: number, report?
     i++;
     while (i < end) {
       c = raw.charCodeAt(i);
-      if (isWhitespace(c) || c === 0x2f || c === 0x3d) break;
+      // Whitespace, `/` and `=` are all ≤ 0x3D.
+      if (c <= 0x3d && (c === 0x3d || c === 0x2f || isWhitespace(c))) break;
       i++;
     }
     const name = lowercaseName(raw.slice(nameStart, i));
@@ -94,7 +111,11 @@ export function decodeAttributes(raw: string, from: number, end: number, report?
         }
         // A dropped duplicate's value is still tokenized: its reference errors still count.
         if (!duplicate || report !== undefined) {
-          value = decodeAttributeValue(raw.slice(valueStart, valueEnd), report, valueStart);
+          if (special < valueStart) special = nextSpecial(raw, valueStart);
+          value =
+            special >= valueEnd
+              ? raw.slice(valueStart, valueEnd)
+              : decodeAttributeValue(raw.slice(valueStart, valueEnd), report, valueStart);
         }
       }
     }

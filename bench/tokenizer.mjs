@@ -1,0 +1,177 @@
+#!/usr/bin/env node
+// Tokenizer benchmark: sluice against htmlparser2 and parse5, same process, same strings.
+//
+//   npx tsc -b packages/tokenizer && node bench/tokenizer.mjs [--rounds N] [--skip-linear]
+//
+// 1. Throughput over the 258 pages of htmlparser-benchmark: MB/s (millions of UTF-16 code units per
+//    second) for
+//      - sluice, raw tokens only (emit does nothing with them),
+//      - sluice with every tag's name and attributes and every text's value decoded,
+//      - sluice fed in 1 KB chunks (raw tokens),
+//      - htmlparser2's Parser with empty callbacks,
+//      - parse5's tokenizer through parse5-sax-parser's SAXParser (no listeners),
+//    after a warm-up, over several rounds (the best round counts), with ratios.
+// 2. Linear time: adversarial inputs fed one character per write() at 1 MB and at 4 MB; the time ratio
+//    (4 MB / 1 MB) must stay under 4.4, or the script exits with status 1.
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { Tokenizer } from '../packages/tokenizer/dist/index.js';
+import { timeBest, mbPerSecond, formatRow } from './lib/timing.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const require = createRequire(join(here, 'package.json'));
+const { Parser: Htmlparser2Parser } = await import(require.resolve('htmlparser2'));
+const { SAXParser } = await import(require.resolve('parse5-sax-parser'));
+
+const args = process.argv.slice(2);
+const rounds = Number(args[args.indexOf('--rounds') + 1]) || 5;
+const skipLinear = args.includes('--skip-linear');
+
+// ---- Inputs -------------------------------------------------------------------------------------
+
+const filesDir = join(dirname(require.resolve('htmlparser-benchmark/package.json')), 'files');
+const pages = readdirSync(filesDir)
+  .filter((f) => f.endsWith('.html'))
+  .sort()
+  .map((f) => readFileSync(join(filesDir, f), 'utf8'));
+const totalChars = pages.reduce((n, p) => n + p.length, 0);
+
+// ---- The parsers --------------------------------------------------------------------------------
+
+let checksum = 0; // keeps the work observable
+
+function sluiceRaw() {
+  const emit = (token) => {
+    checksum += token.raw.length;
+  };
+  for (const page of pages) {
+    const tokenizer = new Tokenizer();
+    tokenizer.write(page, emit);
+    tokenizer.end(emit);
+  }
+}
+
+function sluiceDecoded() {
+  const emit = (token) => {
+    switch (token.type) {
+      case 'startTag':
+      case 'endTag': {
+        checksum += token.name.length;
+        for (const a of token.attributes) checksum += a.value.length;
+        break;
+      }
+      case 'text':
+        checksum += token.value.length;
+        break;
+      case 'comment':
+        checksum += token.data.length;
+        break;
+    }
+  };
+  for (const page of pages) {
+    const tokenizer = new Tokenizer();
+    tokenizer.write(page, emit);
+    tokenizer.end(emit);
+  }
+}
+
+function sluiceChunked() {
+  const emit = (token) => {
+    checksum += token.raw.length;
+  };
+  for (const page of pages) {
+    const tokenizer = new Tokenizer();
+    for (let i = 0; i < page.length; i += 1024) tokenizer.write(page.slice(i, i + 1024), emit);
+    tokenizer.end(emit);
+  }
+}
+
+function htmlparser2() {
+  for (const page of pages) {
+    const parser = new Htmlparser2Parser({});
+    parser.write(page);
+    parser.end();
+  }
+}
+
+function parse5() {
+  for (const page of pages) {
+    const parser = new SAXParser();
+    parser.write(page);
+    // SAXParser is a Transform stream; end() would finish on a later tick. Its _final does this:
+    parser.lastChunkWritten = true;
+    parser._transformChunk('');
+  }
+}
+
+const contenders = [
+  ['sluice (raw tokens)', sluiceRaw],
+  ['sluice (names, attributes, text decoded)', sluiceDecoded],
+  ['sluice (raw tokens, 1 KB chunks)', sluiceChunked],
+  ['htmlparser2 Parser (empty callbacks)', htmlparser2],
+  ['parse5 SAXParser (tokenizer + feedback)', parse5],
+];
+
+// ---- Throughput ---------------------------------------------------------------------------------
+
+console.log(`htmlparser-benchmark: ${pages.length} pages, ${(totalChars / 1e6).toFixed(2)} M UTF-16 code units`);
+console.log(`warm-up, then ${rounds} rounds each, interleaved; best round counts\n`);
+for (const [, run] of contenders) run(); // warm-up
+const best = timeBest(contenders, rounds);
+const speed = Object.fromEntries(contenders.map(([name]) => [name, mbPerSecond(totalChars, best[name])]));
+for (const [name] of contenders) console.log(formatRow(name, speed[name], best[name]));
+
+const raw = speed['sluice (raw tokens)'];
+const h2 = speed['htmlparser2 Parser (empty callbacks)'];
+const p5 = speed['parse5 SAXParser (tokenizer + feedback)'];
+console.log('');
+console.log(`sluice raw / htmlparser2:      ${(raw / h2).toFixed(2)}x   (goal ≥ 1.5x)`);
+console.log(`sluice raw / parse5:           ${(raw / p5).toFixed(2)}x   (goal ≥ 4x)`);
+console.log(`sluice decoded / htmlparser2:  ${(speed['sluice (names, attributes, text decoded)'] / h2).toFixed(2)}x`);
+console.log(`sluice decoded / parse5:       ${(speed['sluice (names, attributes, text decoded)'] / p5).toFixed(2)}x`);
+console.log(`sluice 1 KB chunks / whole:    ${(speed['sluice (raw tokens, 1 KB chunks)'] / raw).toFixed(2)}x`);
+
+// ---- Linear time --------------------------------------------------------------------------------
+
+let failed = false;
+if (!skipLinear) {
+  console.log('\nlinear time: one character per write(), time at 4 MB / time at 1 MB (must be < 4.4)');
+  const MB = 1 << 20;
+  const repeatTo = (unit, n) => unit.repeat(Math.ceil(n / unit.length)).slice(0, n);
+  const adversarial = [
+    ['attribute value', (n) => `<a b="${'x'.repeat(n)}">`],
+    ['comment', (n) => `<!--${repeatTo('x-', n)}-->`],
+    ['&amp without semicolons', (n) => repeatTo('&amp', n)],
+    ['script with <!--<script> nesting', (n) => `<script>${repeatTo('<!--<script>x</script>-->y', n)}</script>`],
+  ];
+  const feedByCharacter = (input) => {
+    const emit = (token) => {
+      checksum += token.raw.length;
+    };
+    const tokenizer = new Tokenizer();
+    const start = process.hrtime.bigint();
+    for (let i = 0; i < input.length; i++) tokenizer.write(input[i], emit);
+    tokenizer.end(emit);
+    return Number(process.hrtime.bigint() - start) / 1e6;
+  };
+  for (const [name, make] of adversarial) {
+    const small = make(MB);
+    const large = make(4 * MB);
+    feedByCharacter(small); // warm-up
+    const t1 = Math.min(feedByCharacter(small), feedByCharacter(small));
+    const t4 = Math.min(feedByCharacter(large), feedByCharacter(large));
+    const ratio = t4 / t1;
+    if (ratio >= 4.4) failed = true;
+    console.log(
+      `${name.padEnd(36)} 1 MB ${t1.toFixed(0).padStart(6)} ms   4 MB ${t4.toFixed(0).padStart(6)} ms   ratio ${ratio.toFixed(2)}${ratio >= 4.4 ? '   NOT LINEAR' : ''}`,
+    );
+  }
+}
+
+if (checksum === 0) throw new Error('nothing was tokenized');
+if (failed) {
+  console.error('\nlinear-time check failed: a ratio reached 4.4');
+  process.exit(1);
+}

@@ -1,10 +1,15 @@
 import { intFlag, parseArgs, UsageError } from './args.js';
 import { readInput } from './input.js';
 import { tokenize } from './commands/tokenize.js';
+import { parseCommand } from './commands/parse.js';
 
 export const USAGE = `usage: sluice <command> [options] <file | ->
 
 commands:
+  parse      stream the file through the parser into the DOM and print the DOM as an indented tree
+             --chunk-size N   characters per chunk (default 256)
+             --scripting on|off   the scripting flag (default on)
+             --locations      show each node's source offsets
   tokenize   stream the file through the tokenizer and summarize the token stream
              --chunk-size N   characters per chunk (default 256)
              --errors         list every parse error with its line and column
@@ -20,6 +25,12 @@ export function main(argv: readonly string[], out: (line: string) => void, err: 
     }
     const chunkSize = intFlag(flags, 'chunk-size', 256);
     switch (command) {
+      case 'parse': {
+        const scripting = flags.get('scripting') ?? 'on';
+        if (scripting !== 'on' && scripting !== 'off') throw new UsageError(`--scripting must be on or off, got ${JSON.stringify(scripting)}`);
+        parseCommand(readInput(positional[0]), { chunkSize, scripting: scripting === 'on', locations: flags.has('locations') }, out);
+        return 0;
+      }
       case 'tokenize':
         return tokenize(readInput(positional[0]), { chunkSize, showErrors: flags.has('errors') }, out) ? 0 : 1;
       default:

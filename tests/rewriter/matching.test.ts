@@ -90,9 +90,10 @@ describe('matching follows the tree builder', () => {
     ['<div><p>a<p>b</div>', 'div > p:nth-child(2)', ['<p>']],
     ['<ul><li>1<li>2<li>3</ul>', 'li:nth-child(odd)', ['<li>', '<li>']],
     ['<svg><rect/><foreignObject><div>x</div></foreignObject></svg>', 'svg foreignObject > div', ['<div>']],
-    ['<svg><foreignObject></foreignObject></svg>', 'foreignobject', []],
+    // Names compare case-insensitively on SVG elements too, as in Chromium (tests/browser).
+    ['<svg><foreignObject></foreignObject></svg>', 'foreignobject', ['<foreignObject>']],
     ['<svg viewBox="0 0 1 1"></svg>', '[viewBox]', ['<svg viewBox="0 0 1 1">']],
-    ['<svg viewBox="0 0 1 1"></svg>', '[viewbox]', []],
+    ['<svg viewBox="0 0 1 1"></svg>', '[viewbox]', ['<svg viewBox="0 0 1 1">']],
     ['<div viewBox=1></div>', '[VIEWBOX]', ['<div viewBox=1>']],
     ['<input type=HIDDEN>', '[type=hidden]', ['<input type=HIDDEN>']],
     ['<input title=HIDDEN>', '[title=hidden]', []],

@@ -58,6 +58,7 @@ export interface ReferenceResult {
 
 export function referenceRun(input: string, selectors: readonly SelectorList[], scripting = true): ReferenceResult {
   const sink = new WatchingSink();
+  sink.document.scriptingEnabled = scripting;
   let builder: TreeBuilder<Node> | null = null;
   const tokenizer = new Tokenizer({ autoTextMode: false, cdataAllowed: () => builder !== null && builder.cdataAllowed() });
   const tb = new TreeBuilder<Node>(sink, tokenizer, { scripting });

@@ -81,10 +81,11 @@ export function attributeMatches(
   quirks: boolean,
 ): boolean {
   const html = namespace === HTML_NS;
-  const name = html ? test.nameLower : test.name;
+  // Attribute names compare ASCII case-insensitively on every element (see compound.ts: Chromium's rule).
+  const name = test.nameLower;
   for (let i = 0; i < attributes.length; i++) {
     const attr = attributes[i]!;
-    if (test.anyNamespace ? attr.localName !== name : attr.namespace !== null || attr.name !== name) continue;
+    if (test.anyNamespace ? asciiLowercase(attr.localName) !== name : attr.namespace !== null || (html ? attr.name : asciiLowercase(attr.name)) !== name) continue;
     let insensitive: boolean;
     switch (test.caseMode) {
       case 'i':

@@ -118,6 +118,8 @@ export const craftedInputs: CraftedInput[] = [
   { name: 'EOF in a markup declaration before CDATA', input: '<![CDA', cdataAllowed: true },
   {
     name: 'surrogates, noncharacters, controls',
-    input: '\uD83D\uDE00 lone \uD800 x \uDC00 \uFFFE\uD83F\uDFFF\u0001\u007F\u0085<a b="\uD800\u0002">\uDBFF',
+    input:
+      '\uD83D\uDE00 lone \uD800 x \uDC00 \uFFFE\uD83F\uDFFF\u0001\u007F\u0085<a b="\uD800\u0002">' +
+      '&amp\uD800&not\u0001&#65\uDC00&lt\r\n\uDBFF',
   },
 ];

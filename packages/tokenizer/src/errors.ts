@@ -125,15 +125,16 @@ export class ErrorQueue {
   }
 
   /**
-   * Reports every pending error up to and including `end`, the end offset of a token whose raw text
-   * `raw` starts at `start` and was just produced; counts that text's lines.
+   * Reports every pending error before `end`, the end offset of a token whose raw text `raw` starts at
+   * `start` and was just produced; counts that text's lines. Errors at `end` itself wait for the next
+   * token (unless `atEof`): the character there belongs to it, and its preprocessing error comes first.
    */
-  release(raw: string, start: number, end: number): void {
+  release(raw: string, start: number, end: number, atEof: boolean): void {
     const pending = this.pending;
     if (pending.length > 0) {
       if (pending.length > 1) pending.sort(byOffset);
       let n = 0;
-      while (n < pending.length && pending[n].offset <= end) n++;
+      while (n < pending.length && (pending[n].offset < end || (atEof && pending[n].offset === end))) n++;
       if (n > 0) {
         const due = n === pending.length ? pending : pending.slice(0, n);
         this.pending = n === pending.length ? [] : pending.slice(n);

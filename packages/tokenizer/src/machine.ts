@@ -253,7 +253,7 @@ export class Machine {
     if (errors !== null) {
       const start = token.start;
       token.collectErrors((code, offset, priority) => errors.add(code, start + offset, priority));
-      errors.release(token.raw, start, start + token.raw.length);
+      errors.release(token.raw, start, start + token.raw.length, this.atEof);
     }
     this.sink(token);
   }

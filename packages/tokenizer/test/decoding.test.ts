@@ -1,0 +1,163 @@
+/** Lazy decoding of every token field, and the standard's rules for each. */
+
+import { describe, expect, it } from 'vitest';
+import { Tokenizer, type Token } from '../src/index.js';
+import { only, textOf, tokenize } from './helpers.js';
+
+function tokensOf(input: string, options = {}): Token[] {
+  const tokens: Token[] = [];
+  const t = new Tokenizer(options);
+  t.write(input, (x) => tokens.push(x));
+  t.end((x) => tokens.push(x));
+  return tokens;
+}
+
+describe('lazy decoding', () => {
+  it('computes fields on first access and caches them', () => {
+    const tag = only(tokensOf('<A Href="x&amp;y">'), 'startTag');
+    // Nothing decoded yet: the caches are empty.
+    expect((tag as unknown as { decodedName: unknown }).decodedName).toBeUndefined();
+    expect((tag as unknown as { decodedAttributes: unknown }).decodedAttributes).toBeUndefined();
+    expect(tag.name).toBe('a');
+    expect((tag as unknown as { decodedName: unknown }).decodedName).toBe('a');
+    const attributes = tag.attributes;
+    expect(attributes).toEqual([{ name: 'href', value: 'x&y' }]);
+    expect(tag.attributes).toBe(attributes); // cached: the same array
+    // The fields are getters on the prototype, not data copied at scan time.
+    expect(Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Object.getPrototypeOf(tag)), 'attributes')?.get).toBeTypeOf(
+      'function',
+    );
+
+    const text = only(tokensOf('a&lt;b'), 'text');
+    expect((text as unknown as { decoded: unknown }).decoded).toBeUndefined();
+    expect(text.value).toBe('a<b');
+    expect((text as unknown as { decoded: unknown }).decoded).toBe('a<b');
+  });
+
+  it('decodes eagerly when errors are wanted (decoding finds errors too)', () => {
+    const { tokens } = tokenize('<a b="&amp">x&lt</a>');
+    const tag = tokens[0] as unknown as { decodedAttributes: unknown };
+    expect(tag.decodedAttributes).toEqual([{ name: 'b', value: '&' }]);
+    expect((tokens[1] as unknown as { decoded: unknown }).decoded).toBe('x<');
+  });
+});
+
+describe('tag fields', () => {
+  it('name: ASCII lowercased, NUL to U+FFFD, other characters kept', () => {
+    expect(only(tokensOf('<DiV>'), 'startTag').name).toBe('div');
+    expect(only(tokensOf('<a\0B>'), 'startTag').name).toBe('a\uFFFDb');
+    expect(only(tokensOf('<xİY>'), 'startTag').name).toBe('xİy');
+    expect(only(tokensOf('<İX>'), 'text').value).toBe('<İX>'); // not ASCII alpha: no tag
+    expect(only(tokensOf('</SPAN >'), 'endTag').name).toBe('span');
+  });
+
+  it('attributes: names lowercased, later duplicates dropped, values decoded by the attribute rules', () => {
+    const tag = only(
+      tokensOf('<p ID=one id=two CLASS = "a\r\nb" data-x=\'&lt;&notx&not=&not\' u=&gt v w=\0 =z/>'),
+      'startTag',
+    );
+    expect(tag.attributes).toEqual([
+      { name: 'id', value: 'one' },
+      { name: 'class', value: 'a\nb' },
+      { name: 'data-x', value: '<&notx&not=¬' },
+      { name: 'u', value: '>' },
+      { name: 'v', value: '' },
+      { name: 'w', value: '\uFFFD' },
+      { name: '=z', value: '' },
+    ]);
+    expect(tag.selfClosing).toBe(true);
+  });
+
+  it('selfClosing only for a final `/>`', () => {
+    expect(only(tokensOf('<br/>'), 'startTag').selfClosing).toBe(true);
+    expect(only(tokensOf('<br / >'), 'startTag').selfClosing).toBe(false);
+    expect(only(tokensOf('<a b=c/>'), 'startTag').selfClosing).toBe(false); // the `/` is in the value
+    expect(only(tokensOf('<a b="c"/>'), 'startTag').selfClosing).toBe(true);
+  });
+
+  it('end tags decode their (erroneous) attributes too', () => {
+    const tag = only(tokensOf('</p a=b/>'), 'endTag');
+    expect(tag.attributes).toEqual([{ name: 'a', value: 'b/' }]);
+  });
+});
+
+describe('text values by kind', () => {
+  it('data: references decoded, CR and CRLF to LF, NUL kept', () => {
+    expect(textOf(tokensOf('a&amp;b\r\nc\rd\0&#0;&notin;&noti;'))).toBe('a&b\nc\nd\0\uFFFD∉¬i;');
+  });
+
+  it('RCDATA: references decoded, NUL to U+FFFD', () => {
+    expect(textOf(tokensOf('<textarea>&lt;\0\r\n</textarea>'))).toBe('<\uFFFD\n');
+  });
+
+  it('RAWTEXT, script data, PLAINTEXT: no references, NUL to U+FFFD', () => {
+    expect(textOf(tokensOf('<style>&lt;\0</style>'))).toBe('&lt;\uFFFD');
+    expect(textOf(tokensOf('<script>&lt;\0\r</script>'))).toBe('&lt;\uFFFD\n');
+    expect(textOf(tokensOf('<plaintext>&lt;\0</plaintext>'))).toBe('&lt;\uFFFD</plaintext>');
+  });
+
+  it('CDATA: no references, NUL kept', () => {
+    expect(textOf(tokensOf('<![CDATA[&lt;\0\r\n]]>', { cdataAllowed: () => true }))).toBe('&lt;\0\n');
+  });
+
+  it('a CR from a reference is not a newline to normalize', () => {
+    expect(textOf(tokensOf('&#13;&#x0D;\r'))).toBe('\r\r\n');
+  });
+});
+
+describe('comment data', () => {
+  const data = (input: string, options = {}) => only(tokensOf(input, options), 'comment').data;
+  it('follows the comment states, short and unclosed forms included', () => {
+    expect(data('<!--x-->')).toBe('x');
+    expect(data('<!---->')).toBe('');
+    expect(data('<!-->')).toBe('');
+    expect(data('<!--->')).toBe('');
+    expect(data('<!-- a -- b --!>')).toBe(' a -- b ');
+    expect(data('<!--a--!-->')).toBe('a--!');
+    expect(data('<!--<!--x-->')).toBe('<!--x');
+    expect(data('<!--a\r\nb\0-->')).toBe('a\nb\uFFFD');
+  });
+
+  it('EOF in every comment state', () => {
+    expect(data('<!--')).toBe('');
+    expect(data('<!---')).toBe('');
+    expect(data('<!--abc')).toBe('abc');
+    expect(data('<!--abc-')).toBe('abc');
+    expect(data('<!--abc--')).toBe('abc');
+    expect(data('<!--abc--!')).toBe('abc');
+    expect(data('<!--<!-')).toBe('<!');
+    expect(data('<!--<!--')).toBe('<!');
+  });
+
+  it('bogus comments', () => {
+    expect(data('<?xml version="1"?>')).toBe('?xml version="1"?');
+    expect(data('</ x>')).toBe(' x');
+    expect(data('<!x>')).toBe('x');
+    expect(data('<!DOCTYP>')).toBe('DOCTYP');
+    expect(data('<![CDATA[x]]>')).toBe('[CDATA[x]]');
+    expect(data('<?x')).toBe('?x');
+    expect(data('<!-')).toBe('-');
+  });
+});
+
+describe('DOCTYPE fields', () => {
+  const doctype = (input: string) => {
+    const d = only(tokensOf(input), 'doctype');
+    return [d.name, d.publicId, d.systemId, d.forceQuirks];
+  };
+  it('name, identifiers and force-quirks', () => {
+    expect(doctype('<!DOCTYPE html>')).toEqual(['html', null, null, false]);
+    expect(doctype('<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01//EN" "http://www.w3.org/TR/html4/strict.dtd">')).toEqual([
+      'html',
+      '-//W3C//DTD HTML 4.01//EN',
+      'http://www.w3.org/TR/html4/strict.dtd',
+      false,
+    ]);
+    expect(doctype("<!doctype html system 'about:legacy-compat'>")).toEqual(['html', null, 'about:legacy-compat', false]);
+    expect(doctype('<!DOCTYPE>')).toEqual([null, null, null, true]);
+    expect(doctype('<!DOCTYPE html PUBLIC "x>')).toEqual(['html', 'x', null, true]);
+    expect(doctype('<!DOCTYPE html SYSTEMx>')).toEqual(['html', null, null, true]);
+    expect(doctype('<!DOCTYPE html SYSTEM "a" junk>')).toEqual(['html', null, 'a', false]);
+    expect(doctype('<!DOCTYPE a\0B PUBLIC "\r\n\0"')).toEqual(['a\uFFFDb', '\n\uFFFD', null, true]);
+  });
+});

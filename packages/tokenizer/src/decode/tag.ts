@@ -65,14 +65,21 @@ export function decodeAttributes(raw: string, from: number, end: number, report?
     }
     // §13.2.5.33 Attribute name state. A leading `=` is part of the name.
     const nameStart = i;
+    // Whether the name has an ASCII upper alpha or a NUL, which decoding changes (usually not).
+    let changes = (c >= 0x41 && c <= 0x5a) || c === 0;
     i++;
     while (i < end) {
       c = raw.charCodeAt(i);
-      // Whitespace, `/` and `=` are all ≤ 0x3D.
-      if (c <= 0x3d && (c === 0x3d || c === 0x2f || isWhitespace(c))) break;
+      if (c <= 0x3d) {
+        // Whitespace, `/` and `=` are all ≤ 0x3D.
+        if (c === 0x3d || c === 0x2f || isWhitespace(c)) break;
+        if (c === 0) changes = true;
+      } else if (c <= 0x5a && c >= 0x41) {
+        changes = true;
+      }
       i++;
     }
-    const name = lowercaseName(raw.slice(nameStart, i));
+    const name = changes ? lowercaseName(raw.slice(nameStart, i)) : raw.slice(nameStart, i);
     let duplicate = false;
     if (attributes.length < 8) {
       for (let k = 0; k < attributes.length; k++) {

@@ -12,8 +12,8 @@
  *
  * Everything a handler did not touch is copied from the tokens' `raw` text, so passthrough is exact.
  */
-import { Tokenizer, type CommentToken, type DoctypeToken, type EndTagToken, type StartTagToken, type TextKind, type Token } from '@sluice/tokenizer';
-import { TreeBuilder, type InsertionModeName } from '@sluice/tree-builder';
+import { Tokenizer, type CommentToken, type DoctypeToken, type EndTagToken, type StartTagToken, type TextKind, type TextToken, type Token } from '@sluice/tokenizer';
+import { TreeBuilder, type InsertionModeName, type SourceLocation } from '@sluice/tree-builder';
 import { CommentUnit } from '../rewritable-units/comment.js';
 import { type ContentContext, contentContextOf, contextOfTextKind } from '../rewritable-units/content.js';
 import { DoctypeUnit } from '../rewritable-units/doctype.js';
@@ -23,7 +23,7 @@ import { EndTagUnit } from '../rewritable-units/end-tag.js';
 import { joined } from '../rewritable-units/mutations.js';
 import { TextChunkUnit } from '../rewritable-units/text-chunk.js';
 import { ElementRecord, type NodeRecord, type ParentRecord } from '../view/records.js';
-import { ViewSink, type ViewEvent } from '../view/view-sink.js';
+import { EV_COMMENT, EV_CREATE, EV_POP, EV_TEXT, ViewSink } from '../view/view-sink.js';
 import type { CompiledHandlers, Fn, HandlerResult } from './handlers.js';
 
 /** Options of a rewrite. */
@@ -118,7 +118,8 @@ export class Transformer {
   private readonly commentHandlersExist: boolean;
 
   private written = 0;
-  private consumed = 0;
+  /** The last token the tokenizer emitted: the tokenizer holds what comes after it. */
+  private lastToken: Token | null = null;
   private endCalled = false;
   private failed = false;
   private failure: unknown = undefined;
@@ -139,14 +140,20 @@ export class Transformer {
   /** Elements whose content is being dropped (removed, replaced, inner content set). */
   private readonly suppress: ElementRecord[] = [];
 
+  /** The tokenizer's emit callback. An exception (a handler's) leaves `Tokenizer.write` and is caught there. */
   private readonly onToken = (token: Token): void => {
-    if (this.failed) return;
+    if (!this.failed) this.processToken(token);
+  };
+
+  /** Run the tokenizer over `chunk` (or to its end), recording a thrown error as the failure. */
+  private tokenize(chunk: string | null): void {
     try {
-      this.processToken(token);
+      if (chunk === null) this.tokenizer.end(this.onToken);
+      else this.tokenizer.write(chunk, this.onToken);
     } catch (err) {
       this.fail(err);
     }
-  };
+  }
 
   /**
    * @param config the rewriter's compiled handlers
@@ -183,7 +190,7 @@ export class Transformer {
     if (this.endCalled) throw new Error('HTMLRewriter: write() called after end()');
     if (typeof chunk !== 'string') throw new TypeError(`HTMLRewriter: expected a string chunk, got ${typeof chunk}`);
     this.written += chunk.length;
-    this.tokenizer.write(chunk, this.onToken);
+    this.tokenize(chunk);
     if (!this.failed) this.checkBound();
     return this.settle();
   }
@@ -196,11 +203,11 @@ export class Transformer {
     const open = this.builder.openElements;
     const top = open.length > 0 ? open[open.length - 1]! : null;
     const context = top === null ? 'data' : contentContextOf(top.localName, top.namespace, this.scripting);
-    this.tokenizer.end(this.onToken);
+    this.tokenize(null);
     if (!this.failed) {
       try {
         this.builder.processEnd();
-        this.applyEvents(this.sink.takeEvents(), null, true);
+        this.applyEvents(null, true);
         this.resolveHeld();
         // Whatever the tree builder did not report popped is closed here, innermost first.
         const still = this.sink.open;
@@ -217,115 +224,166 @@ export class Transformer {
 
   // --- Phase A ----------------------------------------------------------------------------------------
 
+  /**
+   * One token through the tree builder and into ops. Branches on the type first so that each branch
+   * reads the fields of one token class only (monomorphic property access: this runs per token).
+   */
   private processToken(token: Token): void {
-    this.consumed = token.start + token.raw.length;
-    if (token.type === 'discarded') {
-      // Not a token to the tree builder; in the DOM the text around it stays one node. Behind text the
-      // tree builder has not placed yet, it waits with that text.
-      if (this.heldHead < this.held.length) this.held.push({ raw: token.raw, start: -1, end: -1, kind: null, cursor: 0 });
-      else this.emitRaw(token.raw, false);
-      return;
-    }
-    let modeBefore: InsertionModeName | null = null;
-    if (token.type === 'endTag' && (token.name === 'body' || token.name === 'html')) modeBefore = this.builder.insertionMode;
-    this.builder.processToken(token);
-    const events = this.sink.takeEvents();
-    if (token.type === 'text') {
-      this.held.push({ raw: token.raw, start: token.start, end: token.start + token.raw.length, kind: token.kind, cursor: token.start });
-      this.applyEvents(events, null);
-      if (this.builder.insertionMode !== 'in table text') this.resolveHeld();
-      return;
-    }
-    const own = this.applyEvents(events, token);
-    this.resolveHeld();
+    this.lastToken = token;
     switch (token.type) {
-      case 'startTag':
-        if (own.element !== null) {
-          this.startElement(token, own.element);
-          if (own.popped) this.endElement(own.element, null);
+      case 'text':
+        this.builder.processToken(token);
+        this.afterText(token);
+        return;
+      case 'startTag': {
+        this.builder.processToken(token);
+        this.applyEvents(token);
+        this.resolveHeld();
+        const el = this.ownElement;
+        if (el !== null) {
+          this.startElement(token, el);
+          if (this.ownPopped) this.endElement(el, null);
         } else {
           this.emitRaw(token.raw, true);
         }
-        break;
-      case 'endTag':
-        if (!own.consumed && !(modeBefore !== null && this.bodyOrHtmlEnd(token, modeBefore))) this.emitRaw(token.raw, true);
-        break;
+        return;
+      }
+      case 'endTag': {
+        const name = token.name;
+        const modeBefore = name === 'body' || name === 'html' ? this.builder.insertionMode : null;
+        this.builder.processToken(token);
+        this.applyEvents(token);
+        this.resolveHeld();
+        if (!this.ownConsumed && !(modeBefore !== null && this.bodyOrHtmlEnd(token, modeBefore))) this.emitRaw(token.raw, true);
+        return;
+      }
       case 'comment':
-        this.emitComment(token, own.commentParent);
-        break;
+        this.builder.processToken(token);
+        this.applyEvents(token);
+        this.resolveHeld();
+        this.emitComment(token, this.ownCommentParent);
+        return;
       case 'doctype':
+        this.builder.processToken(token);
+        this.applyEvents(token);
+        this.resolveHeld();
         this.emitDoctype(token);
-        break;
+        return;
+      case 'discarded':
+        // Not a token to the tree builder; in the DOM the text around it stays one node. Behind text the
+        // tree builder has not placed yet, it waits with that text.
+        if (this.heldHead < this.held.length) this.held.push({ raw: token.raw, start: -1, end: -1, kind: null, cursor: 0 });
+        else this.emitRaw(token.raw, false);
+        return;
     }
   }
+
+  private afterText(token: TextToken): void {
+    const sink = this.sink;
+    const raw = token.raw;
+    const start = token.start;
+    if (this.heldHead === this.held.length) {
+      // The common cases, without the general placement machinery: the whole token went to one
+      // parent, or nowhere (and the tree builder is not keeping it as table text).
+      const n = sink.eventCount;
+      if (n === 1) {
+        const loc = sink.eventLocation[0]!;
+        if (sink.eventKind[0] === EV_TEXT && (loc === null || (loc.start === start && loc.end === start + raw.length))) {
+          sink.clearEvents();
+          this.emitTextRaw(raw, token.kind, sink.eventNode[0]!);
+          return;
+        }
+      } else if (n === 0 && this.builder.insertionMode !== 'in table text') {
+        this.emitTextRaw(raw, token.kind, null);
+        return;
+      }
+    }
+    this.held.push({ raw, start, end: start + raw.length, kind: token.kind, cursor: start });
+    this.applyEvents(null);
+    if (this.builder.insertionMode !== 'in table text') this.resolveHeld();
+  }
+
 
   /**
    * Turn the tree builder's events for one token into ops. For a tag token, finds the element created
    * for it (`create` with the token's own location), and whether the token itself closed an element.
    */
+  private ownElement: ElementRecord | null = null;
+  private ownPopped = false;
+  private ownConsumed = false;
+  private ownCommentParent: ParentRecord | null = null;
+
+  /**
+   * Turn the tree builder's events for one token (read from the sink, then cleared) into ops. For a tag
+   * token, finds the element created for it (`create` with the token's own location), and whether the
+   * token itself closed an element; the findings are left in the `own*` fields.
+   */
   private applyEvents(
-    events: ViewEvent[],
     token: Exclude<Token, { type: 'text' } | { type: 'discarded' }> | null,
     resolveOnPop = token !== null,
-  ): { element: ElementRecord | null; popped: boolean; consumed: boolean; commentParent: ParentRecord | null } {
+  ): this {
+    const sink = this.sink;
+    const n = sink.eventCount;
     let element: ElementRecord | null = null;
     let popped = false;
     let consumed = false;
     let commentParent: ParentRecord | null = null;
-    for (let i = 0; i < events.length; i++) {
-      const ev = events[i]!;
-      switch (ev.type) {
-        case 'create':
-          if (token !== null && token.type === 'startTag' && ev.location !== null && ev.location.start === token.start) {
-            element = ev.element;
-            element.fromStartTag = true;
-          }
-          break;
-        case 'text': {
-          // A run the tree builder split (whitespace here, the rest elsewhere) reports the same span for
-          // each part; the part's own length says where the split falls.
-          let split = false;
-          for (let j = i + 1; j < events.length; j++) {
-            const next = events[j]!;
-            if (next.type !== 'text') continue;
-            split = ev.location !== null && next.location !== null && next.location.start === ev.location.start && next.location.end === ev.location.end;
-            break;
-          }
-          this.placeText(ev, split);
+    for (let i = 0; i < n; i++) {
+      const kind = sink.eventKind[i]!;
+      const node = sink.eventNode[i]!;
+      const location = sink.eventLocation[i]!;
+      if (kind === EV_CREATE) {
+        if (token !== null && token.type === 'startTag' && location !== null && location.start === token.start) {
+          element = node as ElementRecord;
+          element.fromStartTag = true;
+        }
+      } else if (kind === EV_TEXT) {
+        // A run the tree builder split (whitespace here, the rest elsewhere) reports the same span for
+        // each part; the part's own length says where the split falls.
+        let split = false;
+        for (let j = i + 1; j < n; j++) {
+          if (sink.eventKind[j] !== EV_TEXT) continue;
+          const next = sink.eventLocation[j]!;
+          split = location !== null && next !== null && next.start === location.start && next.end === location.end;
           break;
         }
-        case 'comment':
-          this.resolveHeld();
-          commentParent = ev.parent;
-          break;
-        case 'pop':
-          // A tag's pops come after any pending table text was placed; a text token's pops (head closed
-          // by text, say) fall inside the token, between its parts.
-          if (resolveOnPop) this.resolveHeld();
-          if (ev.element === element) popped = true;
-          else if (token !== null && token.type === 'endTag' && !consumed && ev.end !== null && ev.end.start === token.start) {
-            this.endElement(ev.element, token);
-            consumed = true;
-          } else this.endElement(ev.element, null);
-          break;
+        this.placeText(node, location, sink.eventLength[i]!, split);
+      } else if (kind === EV_COMMENT) {
+        this.resolveHeld();
+        commentParent = node;
+      } else if (kind === EV_POP) {
+        // A tag's pops come after any pending table text was placed; a text token's pops (head closed
+        // by text, say) fall inside the token, between its parts.
+        if (resolveOnPop) this.resolveHeld();
+        const el = node as ElementRecord;
+        if (el === element) popped = true;
+        else if (token !== null && token.type === 'endTag' && !consumed && location !== null && location.start === token.start) {
+          this.endElement(el, token);
+          consumed = true;
+        } else this.endElement(el, null);
       }
     }
-    return { element, popped, consumed, commentParent };
+    sink.clearEvents();
+    this.ownElement = element;
+    this.ownPopped = popped;
+    this.ownConsumed = consumed;
+    this.ownCommentParent = commentParent;
+    return this;
   }
 
   /** Turn the held text the event covers into text ops for its parent (uncovered text before it: no parent). */
-  private placeText(ev: Extract<ViewEvent, { type: 'text' }>, split: boolean): void {
+  private placeText(parent: ParentRecord, location: SourceLocation | null, length: number, split: boolean): void {
     const held = this.held;
     if (this.heldHead >= held.length) return;
     let first = held[this.heldHead]!;
     let start: number;
     let end: number;
-    if (ev.location === null) {
+    if (location === null) {
       start = first.cursor;
       end = first.end;
     } else {
-      start = ev.location.start;
-      end = ev.location.end;
+      start = location.start;
+      end = location.end;
     }
     if (split) {
       // Find the piece where this part starts and measure the part in its raw text.
@@ -333,7 +391,7 @@ export class Transformer {
         const p = held[h]!;
         if (p.kind === null || p.cursor >= p.end || Math.max(start, p.cursor) >= p.end) continue;
         const from = Math.max(start, p.cursor);
-        const n = rawLengthOf(p.raw, from - p.start, ev.length);
+        const n = rawLengthOf(p.raw, from - p.start, length);
         if (n >= 0) end = from + n;
         break;
       }
@@ -356,7 +414,7 @@ export class Transformer {
       }
       if (start > first.cursor) this.emitText(first, start, null);
       const e = Math.min(end, first.end);
-      if (e > first.cursor) this.emitText(first, e, ev.parent);
+      if (e > first.cursor) this.emitText(first, e, parent);
       if (first.cursor >= first.end) this.heldHead++;
       if (end <= first.end) break;
     }
@@ -369,6 +427,7 @@ export class Transformer {
   /** Everything held is decided: what no event placed is text without a parent. */
   private resolveHeld(): void {
     const held = this.held;
+    if (held.length === 0) return;
     for (let h = this.heldHead; h < held.length; h++) {
       const p = held[h]!;
       if (p.kind === null) this.emitRaw(p.raw, false);
@@ -448,6 +507,11 @@ export class Transformer {
   private emitText(piece: Held, to: number, parent: ParentRecord | null): void {
     const raw = piece.raw.slice(piece.cursor - piece.start, to - piece.start);
     piece.cursor = to;
+    this.emitTextRaw(raw, piece.kind!, parent);
+  }
+
+  /** Text ops for `raw`, text of this kind inserted into `parent` (null: the tree builder dropped it). */
+  private emitTextRaw(raw: string, kind: TextKind, parent: ParentRecord | null): void {
     if (raw.length === 0) return;
     if (!this.textHandlersExist) {
       this.emitRaw(raw, false);
@@ -460,7 +524,7 @@ export class Transformer {
       this.emitRaw(raw, false);
       return;
     }
-    const context = contextOfTextKind(piece.kind!, parentEl === null ? null : parentEl.localName);
+    const context = contextOfTextKind(kind, parentEl === null ? null : parentEl.localName);
     this.runHandlers = handlers;
     this.runParent = parent;
     this.runContext = context;
@@ -565,7 +629,8 @@ export class Transformer {
   }
 
   private checkBound(): void {
-    const tokenizerHeld = this.written - this.consumed;
+    const last = this.lastToken;
+    const tokenizerHeld = this.written - (last === null ? 0 : last.start + last.raw.length);
     let heldText = 0;
     for (let h = this.heldHead; h < this.held.length; h++) {
       const p = this.held[h]!;

@@ -17,19 +17,17 @@ import type { SelectorRegistry } from '../selectors/registry.js';
 import type { SelectorList } from '../selectors/ast.js';
 import { DocumentRecord, ElementRecord, FragmentRecord, LeafRecord, type NodeRecord, ParentRecord } from './records.js';
 
-/** Something the tree builder did while processing the current token, in order. */
-export type ViewEvent =
-  | { readonly type: 'create'; readonly element: ElementRecord; readonly location: SourceLocation | null }
-  | { readonly type: 'text'; readonly parent: ParentRecord; readonly location: SourceLocation | null; readonly length: number }
-  | { readonly type: 'comment'; readonly parent: ParentRecord }
-  | { readonly type: 'pop'; readonly element: ElementRecord; readonly end: SourceLocation | null };
+/** Kinds of the events the sink records for the token being processed. */
+export const EV_CREATE = 0;
+export const EV_TEXT = 1;
+export const EV_COMMENT = 2;
+export const EV_POP = 3;
 
 /** A registered selector, as the sink needs it: its list and the lowercased names it can match. */
 export interface SinkSelector {
   readonly list: SelectorList;
 }
 
-const NO_EVENTS: ViewEvent[] = [];
 
 /** Union of two bit sets, reusing `a` when `b` adds nothing (arrays are shared and never mutated). */
 function union(a: Uint8Array | null, b: Uint8Array | null): Uint8Array | null {
@@ -48,8 +46,32 @@ function union(a: Uint8Array | null, b: Uint8Array | null): Uint8Array | null {
 /** The tree sink that maintains the rewriter's view. */
 export class ViewSink implements TreeSink<NodeRecord> {
   readonly document = new DocumentRecord();
-  /** Events of the token being processed; the transformer reads and clears it. */
-  events: ViewEvent[] = [];
+  /**
+   * Events of the token being processed, as parallel arrays (no object per event): the transformer reads
+   * entries `[0, eventCount)` after the tree builder has processed a token, then calls `clearEvents`.
+   * - `EV_CREATE`: `eventNode` the new element, `eventLocation` its location
+   * - `EV_TEXT`: `eventNode` the parent, `eventLocation` the text's span, `eventLength` the data's length
+   * - `EV_COMMENT`: `eventNode` the parent
+   * - `EV_POP`: `eventNode` the element, `eventLocation` the end tag's span or null
+   */
+  eventCount = 0;
+  readonly eventKind: number[] = [];
+  readonly eventNode: ParentRecord[] = [];
+  readonly eventLocation: (SourceLocation | null)[] = [];
+  readonly eventLength: number[] = [];
+
+  private record(kind: number, node: ParentRecord, location: SourceLocation | null, length: number): void {
+    const i = this.eventCount++;
+    this.eventKind[i] = kind;
+    this.eventNode[i] = node;
+    this.eventLocation[i] = location;
+    this.eventLength[i] = length;
+  }
+
+  /** Forget the events read. (Stale entries stay in the arrays until overwritten: bounded by one token's events.) */
+  clearEvents(): void {
+    this.eventCount = 0;
+  }
   /** Whether the document is in quirks mode (`.class`/`#id` then compare case-insensitively). */
   quirks = false;
   /** Open elements, in the order they were inserted (pushes at the end, pops anywhere). */
@@ -89,14 +111,6 @@ export class ViewSink implements TreeSink<NodeRecord> {
     this.slotCount = this.ofSelectors.length;
   }
 
-  /** Take the events recorded since the last call. */
-  takeEvents(): ViewEvent[] {
-    const e = this.events;
-    if (e.length === 0) return NO_EVENTS;
-    this.events = [];
-    return e;
-  }
-
   createElement(
     localName: string,
     namespace: ElementNamespace,
@@ -104,7 +118,7 @@ export class ViewSink implements TreeSink<NodeRecord> {
     location: SourceLocation | null,
   ): NodeRecord {
     const el = new ElementRecord(localName, namespace, attributes);
-    this.events.push({ type: 'create', element: el, location });
+    this.record(EV_CREATE, el, location, 0);
     return el;
   }
 
@@ -117,14 +131,14 @@ export class ViewSink implements TreeSink<NodeRecord> {
   }
 
   insertText(parent: NodeRecord, data: string, _before: NodeRecord | null, location: SourceLocation | null): void {
-    if (parent instanceof ParentRecord) this.events.push({ type: 'text', parent, location, length: data.length });
+    if (parent instanceof ParentRecord) this.record(EV_TEXT, parent, location, data.length);
   }
 
   insertBefore(parent: NodeRecord, node: NodeRecord, before: NodeRecord | null): void {
     if (!(parent instanceof ParentRecord)) return;
     if (node instanceof LeafRecord) {
       node.parent = parent;
-      if (node.kind === 'comment') this.events.push({ type: 'comment', parent });
+      if (node.kind === 'comment') this.record(EV_COMMENT, parent, null, 0);
       return;
     }
     if (!(node instanceof ElementRecord)) return;
@@ -195,7 +209,7 @@ export class ViewSink implements TreeSink<NodeRecord> {
   elementPopped(element: NodeRecord, endLocation: SourceLocation | null): void {
     if (!(element instanceof ElementRecord)) return;
     this.close(element);
-    this.events.push({ type: 'pop', element, end: endLocation });
+    this.record(EV_POP, element, endLocation, 0);
   }
 
   /** Take `el` off the list of open elements (the tree builder popped it, or the document ended). */

@@ -1,0 +1,156 @@
+#!/usr/bin/env node
+// Rewriting benchmark: bytes in, bytes out, over the 258 pages of htmlparser-benchmark, with one
+// `a[href]` element handler that reads the attribute. sluice's HTMLRewriter against lol-html
+// (html-rewriter-wasm) and parse5-html-rewriting-stream, in the same process, same inputs; prints MB/s
+// and ratios. Every engine's output is checked to equal its input (the handler changes nothing).
+//
+// Run after building: npx tsc -b packages/rewriter && node bench/rewrite.mjs [--rounds N] [--chunk BYTES]
+import { readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { HTMLRewriter } from '../packages/rewriter/dist/index.js';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const require = createRequire(join(here, 'package.json'));
+const { HTMLRewriter: LolHtmlRewriter } = require('html-rewriter-wasm');
+const { RewritingStream } = require('parse5-html-rewriting-stream');
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const ROUNDS = option('--rounds', 5);
+// 0: each page is written as one chunk; otherwise pages are cut into chunks of this many bytes.
+const CHUNK = option('--chunk', 0);
+
+const dir = join(here, 'node_modules', 'htmlparser-benchmark', 'files');
+const pages = readdirSync(dir)
+  .filter((f) => f.endsWith('.html'))
+  .sort()
+  .map((f) => new Uint8Array(readFileSync(join(dir, f))));
+const totalBytes = pages.reduce((n, p) => n + p.length, 0);
+
+function chunksOf(bytes) {
+  if (CHUNK <= 0) return [bytes];
+  const out = [];
+  for (let i = 0; i < bytes.length; i += CHUNK) out.push(bytes.subarray(i, i + CHUNK));
+  return out;
+}
+const chunked = pages.map(chunksOf);
+
+let hrefChars = 0;
+
+/** sluice: TextDecoder (streaming) → HTMLRewriter → TextEncoder. */
+async function sluice(chunks) {
+  // ignoreBOM: keep a byte order mark as text, so that bytes out equal bytes in.
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  const encoder = new TextEncoder();
+  const out = [];
+  const rewriter = new HTMLRewriter().on('a[href]', {
+    element(el) {
+      hrefChars += el.getAttribute('href').length;
+    },
+  });
+  const t = rewriter.createTransformer((s) => out.push(encoder.encode(s)));
+  for (const c of chunks) {
+    const p = t.write(decoder.decode(c, { stream: true }));
+    if (p !== undefined) await p;
+  }
+  const tail = decoder.decode();
+  if (tail.length > 0) await t.write(tail);
+  await t.end();
+  return out;
+}
+
+/** lol-html through html-rewriter-wasm: bytes in, bytes out. */
+async function lolHtml(chunks) {
+  const out = [];
+  const rewriter = new LolHtmlRewriter((c) => out.push(c.slice()));
+  rewriter.on('a[href]', {
+    element(el) {
+      hrefChars += el.getAttribute('href').length;
+    },
+  });
+  try {
+    for (const c of chunks) await rewriter.write(c);
+    await rewriter.end();
+  } finally {
+    rewriter.free();
+  }
+  return out;
+}
+
+/** parse5-html-rewriting-stream: a Node Transform of strings; decode and encode around it. */
+function parse5(chunks) {
+  return new Promise((resolve, reject) => {
+    const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+    const encoder = new TextEncoder();
+    const out = [];
+    const rewriter = new RewritingStream();
+    rewriter.on('startTag', (tag, raw) => {
+      if (tag.tagName === 'a') {
+        const href = tag.attrs.find((a) => a.name === 'href');
+        if (href !== undefined) hrefChars += href.value.length;
+      }
+      rewriter.emitRaw(raw);
+    });
+    rewriter.on('data', (s) => out.push(encoder.encode(s)));
+    rewriter.on('end', () => resolve(out));
+    rewriter.on('error', reject);
+    for (const c of chunks) rewriter.write(decoder.decode(c, { stream: true }));
+    rewriter.end(decoder.decode());
+  });
+}
+
+function equalBytes(parts, expected) {
+  let n = 0;
+  for (const p of parts) n += p.length;
+  if (n !== expected.length) return false;
+  let at = 0;
+  for (const p of parts) {
+    for (let i = 0; i < p.length; i++) if (p[i] !== expected[at + i]) return false;
+    at += p.length;
+  }
+  return true;
+}
+
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
+const engines = [
+  ['sluice', sluice],
+  ['lol-html (html-rewriter-wasm)', lolHtml],
+  ['parse5-html-rewriting-stream', parse5],
+].filter(([name]) => only === null || name.startsWith(only));
+
+// Correctness first: every engine must give back every page unchanged.
+for (const [name, run] of engines) {
+  let bad = 0;
+  for (let i = 0; i < pages.length; i++) if (!equalBytes(await run(chunked[i]), pages[i])) bad++;
+  if (bad > 0) console.log(`note: ${name} changed ${bad} of ${pages.length} pages (its passthrough is not byte-exact)`);
+}
+
+async function measure(run) {
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < chunked.length; i++) await run(chunked[i]);
+  return Number(process.hrtime.bigint() - start) / 1e9;
+}
+
+// Interleave the engines round by round so they see the same machine state.
+const times = new Map(engines.map(([name]) => [name, []]));
+for (let round = 0; round < ROUNDS + 1; round++) {
+  for (const [name, run] of engines) {
+    const s = await measure(run);
+    if (round > 0) times.get(name).push(s); // round 0 warms up
+  }
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const mbps = new Map([...times].map(([name, ts]) => [name, totalBytes / 1e6 / median(ts)]));
+console.log(`${pages.length} pages, ${(totalBytes / 1e6).toFixed(1)} MB, ${CHUNK > 0 ? `${CHUNK}-byte chunks` : 'one chunk per page'}, median of ${ROUNDS} rounds`);
+const ours = mbps.get('sluice');
+for (const [name, v] of mbps) {
+  const ratio = name === 'sluice' || ours === undefined ? '' : `   sluice is ${(ours / v).toFixed(2)}x`;
+  console.log(`${name.padEnd(32)} ${v.toFixed(1).padStart(7)} MB/s${ratio}`);
+}
+if (hrefChars === 0) throw new Error('no href was read');

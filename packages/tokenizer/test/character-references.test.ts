@@ -357,6 +357,11 @@ describe('decodeCharacterReferences properties', () => {
 });
 
 describe('decodeCharacterReferences and newline normalization', () => {
+  it('must see normalized text: a source CR before a reference that makes LF is not a CRLF', () => {
+    expect(decode('\r&#10;'.replace(/\r\n?/g, '\n')).value).toBe('\n\n');
+    expect(decode('\r&#10;').value.replace(/\r\n?/g, '\n')).toBe('\n');
+  });
+
   it('reports the same errors on raw and on normalized text', () => {
     fc.assert(
       fc.property(fc.array(fc.oneof(referenceText, fc.constantFrom('\r', '\r\n', '\n')), { maxLength: 6 }), fc.boolean(), (parts, inAttribute) => {
@@ -365,9 +370,13 @@ describe('decodeCharacterReferences and newline normalization', () => {
         const codes = (text: string) => decode(text, inAttribute).errors.map(([code]) => code);
         expect(codes(raw)).toEqual(codes(normalized));
         // Decoding keeps CRs where they were, so normalizing afterwards gives the same result, except
-        // when a reference (`&#13;`) produced a CR: normalized text has none of its own.
+        // when a reference made a CR (`&#13;`: normalized text has none of its own) or made an LF right
+        // after a source CR (`\r&#10;`: normalizing afterwards would merge the two). That is why the
+        // contract is to normalize first.
         const value = decode(normalized, inAttribute).value;
-        if (!value.includes('\r')) expect(decode(raw, inAttribute).value.replace(/\r\n?/g, '\n')).toBe(value);
+        if (!value.includes('\r') && !raw.includes('\r&')) {
+          expect(decode(raw, inAttribute).value.replace(/\r\n?/g, '\n')).toBe(value);
+        }
       }),
     );
   });

@@ -1,0 +1,9 @@
+/**
+ * `@sluice/example-proxy`: a reverse proxy on `node:http` that streams upstream HTML through sluice's
+ * HTMLRewriter — `http:` links become `https:`, a banner goes in before `</body>` — and leaves other
+ * content types and bodies it cannot decode untouched.
+ */
+export { createProxy, rewriteTransform, type ProxyOptions } from './proxy.js';
+export { exampleRewriter, DEFAULT_BANNER } from './rewriter.js';
+export { decide, type Decision } from './decide.js';
+export { forwardHeaders, parseContentType } from './headers.js';

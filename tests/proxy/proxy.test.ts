@@ -1,0 +1,218 @@
+/**
+ * End to end: an upstream server and the example proxy on 127.0.0.1, responses checked with fetch.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
+import { request } from 'node:http';
+import { createProxy, DEFAULT_BANNER } from '../../packages/example-proxy/src/index.js';
+import { close, listen, upstreamServer } from './helpers.js';
+
+const PAGE = '<!DOCTYPE html><html><head><link rel=stylesheet href="http://cdn.example/a.css"></head>' +
+  '<body><p>Hello <a href="http://example.com/x?a=1&amp;b=2">plain</a> <a href="https://example.com/">secure</a>' +
+  ' <a HREF=HTTP://example.com/UP>upper</a> <a href="/rel">rel</a> http://not-a-link</p></body></html>\n';
+const REWRITTEN = '<!DOCTYPE html><html><head><link rel=stylesheet href="https://cdn.example/a.css"></head>' +
+  '<body><p>Hello <a href="https://example.com/x?a=1&amp;b=2">plain</a> <a href="https://example.com/">secure</a>' +
+  ` <a href="https://example.com/UP">upper</a> <a href="/rel">rel</a> http://not-a-link</p>${DEFAULT_BANNER}</body></html>\n`;
+
+let releaseSecondHalf: () => void = () => {};
+
+const upstream = upstreamServer({
+  '/page': (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'x-upstream': 'yes', 'set-cookie': ['a=1', 'b=2'] });
+    res.end(PAGE);
+  },
+  '/length': (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html', 'content-length': Buffer.byteLength(PAGE) });
+    res.end(PAGE);
+  },
+  '/gzip': (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=UTF-8', 'content-encoding': 'gzip' });
+    res.end(gzipSync(PAGE));
+  },
+  '/deflate': (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'deflate' });
+    res.end(deflateSync(PAGE));
+  },
+  '/br': (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'br' });
+    res.end(brotliCompressSync(PAGE));
+  },
+  '/unknown-coding': (_req, res) => {
+    const body = Buffer.from([0x28, 0xb5, 0x2f, 0xfd, 1, 2, 3, 255]);
+    res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'x-sluice-test', 'content-length': body.length });
+    res.end(body);
+  },
+  '/css': (_req, res) => {
+    const css = 'a { background: url(http://example.com/i.png) } /* </body> */';
+    res.writeHead(200, { 'content-type': 'text/css', 'content-length': Buffer.byteLength(css) });
+    res.end(css);
+  },
+  '/latin1': (_req, res) => {
+    const body = Buffer.from('<a href="http://e.x/">caf\xe9</a></body>', 'latin1');
+    res.writeHead(200, { 'content-type': 'text/html; charset=ISO-8859-1', 'content-length': body.length });
+    res.end(body);
+  },
+  '/nobody': (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end('<title>t</title><a href=http://e.x/>x</a>');
+  },
+  '/slow': (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.write('<html><body><a href="http://e.x/1">first</a>');
+    const gate = new Promise<void>((r) => (releaseSecondHalf = r));
+    void gate.then(() => res.end('<a href="http://e.x/2">second</a></body></html>'));
+  },
+  '/echo': async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    res.writeHead(201, { 'content-type': 'text/plain', 'x-method': req.method ?? '', 'x-host': req.headers.host ?? '', 'x-conn': req.headers['x-conn-test'] ?? '' });
+    res.end(Buffer.concat(chunks));
+  },
+  '/not-modified': (_req, res) => {
+    res.writeHead(304, { etag: '"v1"' });
+    res.end();
+  },
+  '/utf8': (_req, res) => {
+    // Multi-byte characters cut across writes.
+    const body = Buffer.from('<p title="é">日本語 😀 <a href="http://e.x/é">é</a></p>');
+    res.writeHead(200, { 'content-type': 'text/html;charset=utf-8' });
+    for (let i = 0; i < body.length; i += 3) res.write(body.subarray(i, i + 3));
+    res.end();
+  },
+});
+
+function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ headers: Record<string, unknown>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+const seen: { url: string; rewritten: boolean; reason?: string }[] = [];
+let upstreamUrl = '';
+let proxyUrl = '';
+const proxy = () => createProxy({ upstream: upstreamUrl, onResponse: (i) => seen.push(i) });
+let proxyServer: ReturnType<typeof createProxy>;
+
+beforeAll(async () => {
+  upstreamUrl = await listen(upstream);
+  proxyServer = proxy();
+  proxyUrl = await listen(proxyServer);
+});
+
+afterAll(async () => {
+  await close(proxyServer);
+  await close(upstream);
+});
+
+describe('example proxy', () => {
+  it('rewrites http: links to https: and puts the banner before </body>', async () => {
+    const res = await fetch(`${proxyUrl}/page`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('x-upstream')).toBe('yes');
+    expect(res.headers.getSetCookie()).toEqual(['a=1', 'b=2']);
+    expect(await res.text()).toBe(REWRITTEN);
+  });
+
+  it('drops content-length when the body changes', async () => {
+    const res = await fetch(`${proxyUrl}/length`);
+    expect(res.headers.get('content-length')).toBeNull();
+    expect(await res.text()).toBe(REWRITTEN);
+  });
+
+  for (const coding of ['gzip', 'deflate', 'br']) {
+    it(`decodes ${coding}, rewrites, and sends the result without a content coding`, async () => {
+      const res = await fetch(`${proxyUrl}/${coding}`, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(res.headers.get('content-encoding')).toBeNull();
+      expect(await res.text()).toBe(REWRITTEN);
+    });
+  }
+
+  it('leaves a body in a coding it cannot decode untouched, headers included', async () => {
+    // (node:http, which hands over the bytes as they came, whatever their coding)
+    const raw = await rawGet(`${proxyUrl}/unknown-coding`);
+    expect(raw.headers['content-encoding']).toBe('x-sluice-test');
+    expect(raw.headers['content-length']).toBe('8');
+    expect([...raw.body]).toEqual([0x28, 0xb5, 0x2f, 0xfd, 1, 2, 3, 255]);
+    expect(seen.find((s) => s.url === '/unknown-coding')).toEqual({ url: '/unknown-coding', rewritten: false, reason: 'content coding x-sluice-test' });
+  });
+
+  it('leaves other content types untouched', async () => {
+    const res = await fetch(`${proxyUrl}/css`);
+    expect(res.headers.get('content-length')).toBe('61');
+    expect(await res.text()).toBe('a { background: url(http://example.com/i.png) } /* </body> */');
+  });
+
+  it('leaves HTML in a charset it does not decode untouched', async () => {
+    const res = await fetch(`${proxyUrl}/latin1`);
+    expect(Buffer.from(await res.arrayBuffer()).toString('latin1')).toBe('<a href="http://e.x/">caf\xe9</a></body>');
+  });
+
+  it('a document without a <body> tag gets the banner at its end', async () => {
+    const res = await fetch(`${proxyUrl}/nobody`);
+    expect(await res.text()).toBe(`<title>t</title><a href="https://e.x/">x</a>${DEFAULT_BANNER}`);
+  });
+
+  it('keeps UTF-8 intact across chunk boundaries', async () => {
+    const res = await fetch(`${proxyUrl}/utf8`);
+    expect(await res.text()).toBe(`<p title="é">日本語 😀 <a href="https://e.x/é">é</a></p>${DEFAULT_BANNER}`);
+  });
+
+  it('streams: the first part arrives before the upstream has sent the rest', async () => {
+    const res = await fetch(`${proxyUrl}/slow`);
+    const reader = res.body!.getReader();
+    const dec = new TextDecoder();
+    let got = '';
+    while (!got.includes('first</a>')) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      got += dec.decode(value, { stream: true });
+    }
+    expect(got).toBe('<html><body><a href="https://e.x/1">first</a>');
+    releaseSecondHalf();
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      got += dec.decode(value, { stream: true });
+    }
+    expect(got).toBe(`<html><body><a href="https://e.x/1">first</a><a href="https://e.x/2">second</a>${DEFAULT_BANNER}</body></html>`);
+  });
+
+  it('forwards methods, bodies and status, rewrites Host, drops hop-by-hop headers', async () => {
+    const res = await fetch(`${proxyUrl}/echo`, { method: 'POST', body: 'payload' });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('x-method')).toBe('POST');
+    expect(res.headers.get('x-host')).toBe(new URL(upstreamUrl).host);
+    expect(await res.text()).toBe('payload');
+    // fetch will not send a Connection header; node:http will.
+    const raw = await rawGet(`${proxyUrl}/echo`, { connection: 'keep-alive, x-conn-test', 'x-conn-test': 'hop' });
+    expect(raw.headers['x-conn']).toBe('');
+  });
+
+  it('passes bodiless responses through', async () => {
+    const res = await fetch(`${proxyUrl}/not-modified`);
+    expect(res.status).toBe(304);
+    expect(res.headers.get('etag')).toBe('"v1"');
+    const head = await fetch(`${proxyUrl}/page`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+  });
+
+  it('answers 502 when the upstream is unreachable', async () => {
+    const dead = createProxy({ upstream: 'http://127.0.0.1:9' });
+    const url = await listen(dead);
+    try {
+      const res = await fetch(`${url}/x`);
+      expect(res.status).toBe(502);
+      expect(await res.text()).toMatch(/upstream error/);
+    } finally {
+      await close(dead);
+    }
+  });
+});

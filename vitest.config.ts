@@ -21,5 +21,6 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     reporters: ['default', './scripts/summary-reporter.ts'],
+    setupFiles: ['./tests/setup/fast-check.ts'],
   },
 });

@@ -81,24 +81,14 @@ export function foreignContent<N>(tb: TreeBuilder<N>, t: TreeToken): void {
         tb.runScript(script.node);
         return;
       }
-      // Any other end tag.
-      const items = stack.items;
-      let index = items.length - 1;
-      let node = items[index];
-      if (asciiLowercase(node.localName) !== t.name) tb.error('unexpected-end-tag');
-      for (;;) {
-        if (index === 0) return;   // fragment case
-        if (asciiLowercase(node.localName) === t.name) {
-          stack.popUntilRecord(node, tb.endLocation(t));
-          return;
-        }
-        index--;
-        node = items[index];
-        if (node.flags & HTML_NS) {
-          tb.processInMode(tb.mode, t);
-          return;
-        }
-      }
+      // Any other end tag: the nearest foreign element of that name (ASCII case-insensitively) is popped
+      // up to, unless an HTML element comes first: then the HTML rules of the insertion mode decide.
+      if (asciiLowercase(current.localName) !== t.name) tb.error('unexpected-end-tag');
+      if (stack.length === 1) return;   // fragment case: the walk starts at the root and stops there
+      const target = stack.foreignEndTagTarget(t.name);
+      if (target !== null) stack.popUntilRecord(target, tb.endLocation(t));
+      else tb.processInMode(tb.mode, t);
+      return;
     }
     default:
       return;

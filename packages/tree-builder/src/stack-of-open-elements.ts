@@ -4,11 +4,39 @@
  * The standard's stack grows "downwards": the current node is the bottommost node. Here it is an array
  * whose last item is the current node. Each record keeps the sink's node handle plus what the rules ask
  * about an element (local name, namespace, tag id, set flags), so no rule ever has to ask the sink.
+ *
+ * Every question the rules ask of the stack is answered in O(1), whatever its depth — a deep stack must
+ * not make each token cost O(depth) (100,000 nested elements would take 10^10 steps):
+ * - each record knows, from the moment it is pushed, the nearest element at or below it that bounds each
+ *   kind of scope, the nearest special element, and the nearest HTML element;
+ * - for each tag name, the topmost open element of that name is kept, each record linking to the next one
+ *   of the same name below it;
+ * - records carry an `order` that increases up the stack, so "is A above B" is one comparison.
+ * "Has an X element in scope" is then: the topmost X is at or above the nearest scope boundary.
+ *
+ * Elements leave the stack from the top (pops), except in the adoption agency, `</form>`, `<a>` inside
+ * `<a>` and head content after the head, which remove or insert in the middle. Scope boundaries are never
+ * among those (they are all special elements, and the adoption agency only moves non-special ones), so
+ * the boundary links stay valid; links to removed special or HTML elements are followed past them (each
+ * record also links to the one below it), and the adoption agency's inserted elements fix up the links
+ * of the foreign elements right above them.
  */
 import type { ElementAttribute, ElementNamespace, SourceLocation } from './sink.js';
 import {
-  BUTTON_SCOPE, HTML_NS, IMPLIED_END, IMPLIED_END_THOROUGH, LIST_ITEM_SCOPE, SCOPE, TABLE_BODY_CONTEXT,
-  TABLE_CONTEXT, TABLE_ROW_CONTEXT, TABLE_SCOPE, TAG_ID_COUNT, T, isHeading,
+  BUTTON_SCOPE,
+  HTML_NS,
+  IMPLIED_END,
+  IMPLIED_END_THOROUGH,
+  LIST_ITEM_SCOPE,
+  SCOPE,
+  SPECIAL,
+  TABLE_BODY_CONTEXT,
+  TABLE_CONTEXT,
+  TABLE_ROW_CONTEXT,
+  TABLE_SCOPE,
+  TAG_ID_COUNT,
+  T,
+  isHeading,
 } from './tag-sets.js';
 
 /**
@@ -28,6 +56,26 @@ export class ElementRecord<N> implements OpenElement<N> {
   open = false;
   /** The element's entry in the list of active formatting elements, when it has one. */
   formatting: unknown = null;
+  // --- Stack bookkeeping, set when pushed (see the file comment). ---
+  /** Increases up the stack. */
+  order = 0;
+  /** The next open element below with the same name (key), or a removed one to skip. */
+  sameBelow: ElementRecord<N> | null = null;
+  /** Nearest element at or below bounding "in scope" / "in list item scope" / "in button scope" / "in table scope". */
+  scopeBoundary: ElementRecord<N> = this;
+  listItemBoundary: ElementRecord<N> = this;
+  buttonBoundary: ElementRecord<N> = this;
+  tableBoundary: ElementRecord<N> = this;
+  /** Nearest special element at or below, and the one strictly below (to skip removed ones). */
+  special: ElementRecord<N> | null = null;
+  specialBelow: ElementRecord<N> | null = null;
+  /** Nearest special element other than address, div, p at or below (where `<li>`/`<dd>`/`<dt>` stop looking). */
+  listStop: ElementRecord<N> | null = null;
+  listStopBelow: ElementRecord<N> | null = null;
+  /** Nearest HTML element at or below, and the one strictly below. */
+  html: ElementRecord<N> | null = null;
+  htmlBelow: ElementRecord<N> | null = null;
+
   constructor(
     readonly node: N,
     readonly localName: string,
@@ -49,15 +97,38 @@ export class ElementRecord<N> implements OpenElement<N> {
 /** Called for every element that leaves the stack (`TreeSink.elementPopped`). */
 export type PopListener<N> = (node: N, endLocation: SourceLocation | null) => void;
 
+/** ASCII lowercase (foreign end tags match element names case-insensitively). */
+function asciiLowercase(s: string): string {
+  return /[A-Z]/.test(s) ? s.replace(/[A-Z]+/g, (m) => m.toLowerCase()) : s;
+}
+
+/** Follow `link` past removed records. */
+function openSpecial<N>(record: ElementRecord<N> | null): ElementRecord<N> | null {
+  while (record !== null && !record.open) record = record.specialBelow;
+  return record;
+}
+function openListStop<N>(record: ElementRecord<N> | null): ElementRecord<N> | null {
+  while (record !== null && !record.open) record = record.listStopBelow;
+  return record;
+}
+function openHtml<N>(record: ElementRecord<N> | null): ElementRecord<N> | null {
+  while (record !== null && !record.open) record = record.htmlBelow;
+  return record;
+}
+function openSame<N>(record: ElementRecord<N> | null): ElementRecord<N> | null {
+  while (record !== null && !record.open) record = record.sameBelow;
+  return record;
+}
+
 export class StackOfOpenElements<N> {
   /** Bottom (html) first, current node last. */
   readonly items: ElementRecord<N>[] = [];
-  /**
-   * How many HTML elements of each tag id are on the stack: "has an element in scope" answers false at once
-   * when there is none (without it, every `<div>` in a deep `<div>` nest would walk the whole stack looking
-   * for a `<p>` in button scope).
-   */
-  private readonly counts = new Int32Array(TAG_ID_COUNT);
+  /** The topmost open HTML element of each known tag id. */
+  private readonly topById: (ElementRecord<N> | null)[] = new Array<ElementRecord<N> | null>(TAG_ID_COUNT).fill(null);
+  /** The topmost open HTML element of each name the rules do not know (custom elements, …). */
+  private readonly topByName = new Map<string, ElementRecord<N>>();
+  /** The topmost open SVG/MathML element of each ASCII-lowercased name. */
+  private readonly topByForeignName = new Map<string, ElementRecord<N>>();
 
   constructor(private readonly onPop: PopListener<N> | null) {}
 
@@ -70,35 +141,98 @@ export class StackOfOpenElements<N> {
     return this.items[this.items.length - 1];
   }
 
-  /** Number of HTML elements with tag id `id` on the stack. */
-  count(id: number): number {
-    return this.counts[id];
+  // --- Per-name chains ----------------------------------------------------------------------------
+
+  private topOf(record: ElementRecord<N>): ElementRecord<N> | null | undefined {
+    if (record.flags & HTML_NS) return record.id !== 0 ? this.topById[record.id] : this.topByName.get(record.localName);
+    return this.topByForeignName.get(asciiLowercase(record.localName));
   }
+
+  private setTop(record: ElementRecord<N>, top: ElementRecord<N> | null): void {
+    if (record.flags & HTML_NS) {
+      if (record.id !== 0) this.topById[record.id] = top;
+      else if (top === null) this.topByName.delete(record.localName);
+      else this.topByName.set(record.localName, top);
+    } else {
+      const key = asciiLowercase(record.localName);
+      if (top === null) this.topByForeignName.delete(key);
+      else this.topByForeignName.set(key, top);
+    }
+  }
+
+  /** Link `record` (just placed at the top) into the stack's bookkeeping. */
+  private linkOnTop(record: ElementRecord<N>, below: ElementRecord<N> | undefined): void {
+    const flags = record.flags;
+    record.open = true;
+    if (below === undefined) {
+      record.order = 1;
+      record.scopeBoundary = record.listItemBoundary = record.buttonBoundary = record.tableBoundary = record;
+      record.specialBelow = record.listStopBelow = record.htmlBelow = null;
+    } else {
+      record.order = below.order + 1;
+      record.scopeBoundary = flags & SCOPE ? record : below.scopeBoundary;
+      record.listItemBoundary = flags & LIST_ITEM_SCOPE ? record : below.listItemBoundary;
+      record.buttonBoundary = flags & BUTTON_SCOPE ? record : below.buttonBoundary;
+      record.tableBoundary = flags & TABLE_SCOPE ? record : below.tableBoundary;
+      record.specialBelow = below.special;
+      record.listStopBelow = below.listStop;
+      record.htmlBelow = below.html;
+    }
+    this.linkSelf(record);
+    // The per-name chain.
+    if (flags & HTML_NS && record.id !== 0) {
+      record.sameBelow = this.topById[record.id];
+      this.topById[record.id] = record;
+    } else {
+      record.sameBelow = this.topOf(record) ?? null;
+      this.setTop(record, record);
+    }
+  }
+
+  /** The links that point at the record itself when it has the property. */
+  private linkSelf(record: ElementRecord<N>): void {
+    const flags = record.flags;
+    if (flags & SPECIAL) {
+      record.special = record;
+      const addressDivP = flags & HTML_NS && (record.id === T.ADDRESS || record.id === T.DIV || record.id === T.P);
+      record.listStop = addressDivP ? record.listStopBelow : record;
+    } else {
+      record.special = record.specialBelow;
+      record.listStop = record.listStopBelow;
+    }
+    record.html = flags & HTML_NS ? record : record.htmlBelow;
+  }
+
+  /** `record` left the stack: it is no longer the top of its name's chain. */
+  private unlink(record: ElementRecord<N>, endLocation: SourceLocation | null): void {
+    record.open = false;
+    if (record.flags & HTML_NS && record.id !== 0) {
+      if (this.topById[record.id] === record) this.topById[record.id] = openSame(record.sameBelow);
+    } else if (this.topOf(record) === record) {
+      this.setTop(record, openSame(record.sameBelow));
+    }
+    if (this.onPop !== null) this.onPop(record.node, endLocation);
+  }
+
+  // --- Pushing and popping ------------------------------------------------------------------------
 
   push(record: ElementRecord<N>): void {
-    this.items.push(record);
-    record.open = true;
-    if (record.flags & HTML_NS) this.counts[record.id]++;
-  }
-
-  private left(record: ElementRecord<N>, endLocation: SourceLocation | null): void {
-    record.open = false;
-    if (record.flags & HTML_NS) this.counts[record.id]--;
-    if (this.onPop !== null) this.onPop(record.node, endLocation);
+    const items = this.items;
+    this.linkOnTop(record, items[items.length - 1]);
+    items.push(record);
   }
 
   /** Pop the current node. `endLocation`: the end tag that closed it, if one did. */
   pop(endLocation: SourceLocation | null = null): ElementRecord<N> {
     const record = this.items.pop()!;
-    this.left(record, endLocation);
+    this.unlink(record, endLocation);
     return record;
   }
 
   /** Pop until an HTML element with tag id `id` has been popped; that one gets `endLocation`. */
   popUntilTag(id: number, endLocation: SourceLocation | null = null): void {
     while (this.items.length > 0) {
-      const record = this.items[this.items.length - 1];
-      if (record.is(id)) {
+      if (this.current.is(id)) {
         this.pop(endLocation);
         return;
       }
@@ -109,7 +243,7 @@ export class StackOfOpenElements<N> {
   /** Pop until one of h1–h6 (HTML) has been popped. */
   popUntilHeading(endLocation: SourceLocation | null): void {
     while (this.items.length > 0) {
-      const record = this.items[this.items.length - 1];
+      const record = this.current;
       if (isHeading(record.id) && record.flags & HTML_NS) {
         this.pop(endLocation);
         return;
@@ -121,7 +255,7 @@ export class StackOfOpenElements<N> {
   /** Pop until a td or th (HTML) has been popped. */
   popUntilCell(endLocation: SourceLocation | null): void {
     while (this.items.length > 0) {
-      const record = this.items[this.items.length - 1];
+      const record = this.current;
       if ((record.id === T.TD || record.id === T.TH) && record.flags & HTML_NS) {
         this.pop(endLocation);
         return;
@@ -132,23 +266,22 @@ export class StackOfOpenElements<N> {
 
   /** Pop until `record` has been popped. */
   popUntilRecord(record: ElementRecord<N>, endLocation: SourceLocation | null = null): void {
-    while (this.items.length > 0) {
-      const top = this.pop(this.items[this.items.length - 1] === record ? endLocation : null);
+    if (!record.open) return;
+    for (;;) {
+      const top = this.current;
+      this.pop(top === record ? endLocation : null);
       if (top === record) return;
     }
   }
 
-  /** Pop every node (§13.2.7 "stop parsing"). */
-  popAll(): void {
-    while (this.items.length > 0) this.pop();
-  }
+  // --- Changes in the middle (adoption agency, </form>, <a> in <a>, head content after </head>) ---
 
   /** Remove `record` from wherever it is in the stack. */
   remove(record: ElementRecord<N>, endLocation: SourceLocation | null = null): void {
     const index = this.items.lastIndexOf(record);
     if (index < 0) return;
     this.items.splice(index, 1);
-    this.left(record, endLocation);
+    this.unlink(record, endLocation);
   }
 
   /**
@@ -160,103 +293,209 @@ export class StackOfOpenElements<N> {
     if (index < 0) return;
     this.items.splice(index, 1);
     record.open = false;
-    if (record.flags & HTML_NS) this.counts[record.id]--;
+    if (record.flags & HTML_NS && record.id !== 0) {
+      if (this.topById[record.id] === record) this.topById[record.id] = openSame(record.sameBelow);
+    } else if (this.topOf(record) === record) {
+      this.setTop(record, openSame(record.sameBelow));
+    }
   }
 
-  /** Insert `record` immediately below (after, in array order) `below`. */
+  /**
+   * Insert `record` immediately above (after, in array order) `below` (adoption agency step 4.19). `record`
+   * is an HTML formatting element: neither special nor a scope boundary.
+   */
   insertAfter(below: ElementRecord<N>, record: ElementRecord<N>): void {
-    const index = this.items.lastIndexOf(below);
-    this.items.splice(index + 1, 0, record);
+    const items = this.items;
+    const index = items.lastIndexOf(below);
+    if (index === items.length - 1) {
+      this.push(record);
+      return;
+    }
+    const above = items[index + 1];
+    items.splice(index + 1, 0, record);
     record.open = true;
-    if (record.flags & HTML_NS) this.counts[record.id]++;
+    record.scopeBoundary = below.scopeBoundary;
+    record.listItemBoundary = below.listItemBoundary;
+    record.buttonBoundary = below.buttonBoundary;
+    record.tableBoundary = below.tableBoundary;
+    record.specialBelow = below.special;
+    record.listStopBelow = below.listStop;
+    record.htmlBelow = below.html;
+    this.linkSelf(record);
+    record.order = (below.order + above.order) / 2;
+    if (!(record.order > below.order && record.order < above.order)) this.renumber();
+    this.linkIntoChain(record);
+    this.fixHtmlLinksAbove(index + 1, record);
   }
 
-  /** Replace `old` by `record` at the same position (adoption agency step 4.13.7). */
+  /** Replace `old` by `record`, an element for the same token, at the same position (adoption agency step 4.13.6). */
   replace(old: ElementRecord<N>, record: ElementRecord<N>): void {
-    const index = this.items.lastIndexOf(old);
-    this.items[index] = record;
-    this.left(old, null);
+    const items = this.items;
+    const index = items.lastIndexOf(old);
+    items[index] = record;
     record.open = true;
-    if (record.flags & HTML_NS) this.counts[record.id]++;
+    record.order = old.order;
+    record.scopeBoundary = old.scopeBoundary;
+    record.listItemBoundary = old.listItemBoundary;
+    record.buttonBoundary = old.buttonBoundary;
+    record.tableBoundary = old.tableBoundary;
+    record.specialBelow = old.specialBelow;
+    record.listStopBelow = old.listStopBelow;
+    record.htmlBelow = old.htmlBelow;
+    this.linkSelf(record);
+    // In the name chain, `record` takes `old`'s place: whatever links to `old` (now closed) reaches it.
+    record.sameBelow = old.sameBelow;
+    old.sameBelow = record;
+    if (this.topOf(old) === old) this.setTop(old, record);
+    this.unlink(old, null);
+    this.fixHtmlLinksAbove(index, record);
   }
 
+  /** Put `record` (an element in the middle) into its name chain, ordered by `order`. */
+  private linkIntoChain(record: ElementRecord<N>): void {
+    const first = openSame(this.topOf(record) ?? null);
+    if (first === null || first.order < record.order) {
+      record.sameBelow = first;
+      this.setTop(record, record);
+      return;
+    }
+    let top: ElementRecord<N> = first;
+    for (;;) {
+      const next: ElementRecord<N> | null = openSame(top.sameBelow);
+      if (next === null || next.order < record.order) {
+        record.sameBelow = next;
+        top.sameBelow = record;
+        return;
+      }
+      top = next;
+    }
+  }
+
+  /** Foreign elements right above a new HTML element at `index` now have it as their nearest HTML element. */
+  private fixHtmlLinksAbove(index: number, record: ElementRecord<N>): void {
+    const items = this.items;
+    for (let i = index + 1; i < items.length; i++) {
+      const above = items[i];
+      above.htmlBelow = record;
+      if (above.flags & HTML_NS) return;
+      above.html = record;
+    }
+  }
+
+  /** Give every record a fresh integer order (when the adoption agency ran out of room between two). */
+  private renumber(): void {
+    const items = this.items;
+    for (let i = 0; i < items.length; i++) items[i].order = i + 1;
+  }
+
+  /** Index of `record` in `items` (O(distance from the top)). */
   indexOf(record: ElementRecord<N>): number {
     return this.items.lastIndexOf(record);
   }
 
   // --- §13.2.4.2 "has an element in the specific scope" -------------------------------------------
 
-  private inScope(id: number, boundary: number): boolean {
-    if (this.counts[id] === 0) return false;
-    const items = this.items;
-    for (let i = items.length - 1; i >= 0; i--) {
-      const record = items[i];
-      if (record.id === id && record.flags & HTML_NS) return true;
-      if (record.flags & boundary) return false;
-    }
-    return false;
+  private topOfId(id: number): ElementRecord<N> | null {
+    return this.topById[id];
   }
 
   /** "has an element in scope" (HTML element with tag id `id`). */
   hasInScope(id: number): boolean {
-    return this.inScope(id, SCOPE);
+    const top = this.topById[id];
+    return top !== null && top.order >= this.current.scopeBoundary.order;
   }
   hasInListItemScope(id: number): boolean {
-    return this.inScope(id, LIST_ITEM_SCOPE);
+    const top = this.topById[id];
+    return top !== null && top.order >= this.current.listItemBoundary.order;
   }
   hasInButtonScope(id: number): boolean {
-    return this.inScope(id, BUTTON_SCOPE);
+    const top = this.topById[id];
+    return top !== null && top.order >= this.current.buttonBoundary.order;
   }
   hasInTableScope(id: number): boolean {
-    return this.inScope(id, TABLE_SCOPE);
+    const top = this.topById[id];
+    return top !== null && top.order >= this.current.tableBoundary.order;
   }
 
   /** "has an element in scope" for a particular element (the form element pointer, the adoption agency). */
   hasRecordInScope(target: ElementRecord<N>): boolean {
-    if (!target.open) return false;
-    const items = this.items;
-    for (let i = items.length - 1; i >= 0; i--) {
-      const record = items[i];
-      if (record === target) return true;
-      if (record.flags & SCOPE) return false;
+    return target.open && target.order >= this.current.scopeBoundary.order;
+  }
+
+  /** The topmost of several tag ids, or null. */
+  private topOfIds(a: number, b: number, c = 0): ElementRecord<N> | null {
+    let best = this.topById[a];
+    const second = this.topById[b];
+    if (second !== null && (best === null || second.order > best.order)) best = second;
+    if (c !== 0) {
+      const third = this.topById[c];
+      if (third !== null && (best === null || third.order > best.order)) best = third;
     }
-    return false;
+    return best;
   }
 
   /** "has an h1, h2, h3, h4, h5, or h6 element in scope". */
   hasHeadingInScope(): boolean {
-    const items = this.items;
-    for (let i = items.length - 1; i >= 0; i--) {
-      const record = items[i];
-      if (isHeading(record.id) && record.flags & HTML_NS) return true;
-      if (record.flags & SCOPE) return false;
+    const boundary = this.current.scopeBoundary.order;
+    for (let id = T.H1; id <= T.H6; id++) {
+      const top = this.topOfId(id);
+      if (top !== null && top.order >= boundary) return true;
     }
     return false;
   }
 
   /** "has a td or th element in table scope". */
   hasCellInTableScope(): boolean {
-    if (this.counts[T.TD] === 0 && this.counts[T.TH] === 0) return false;
-    const items = this.items;
-    for (let i = items.length - 1; i >= 0; i--) {
-      const record = items[i];
-      if ((record.id === T.TD || record.id === T.TH) && record.flags & HTML_NS) return true;
-      if (record.flags & TABLE_SCOPE) return false;
-    }
-    return false;
+    const top = this.topOfIds(T.TD, T.TH);
+    return top !== null && top.order >= this.current.tableBoundary.order;
   }
 
   /** "has a tbody, thead, or tfoot element in table scope". */
   hasTableBodyInTableScope(): boolean {
-    const items = this.items;
-    for (let i = items.length - 1; i >= 0; i--) {
-      const record = items[i];
-      if ((record.id === T.TBODY || record.id === T.THEAD || record.id === T.TFOOT) && record.flags & HTML_NS) {
-        return true;
-      }
-      if (record.flags & TABLE_SCOPE) return false;
-    }
-    return false;
+    const top = this.topOfIds(T.TBODY, T.THEAD, T.TFOOT);
+    return top !== null && top.order >= this.current.tableBoundary.order;
+  }
+
+  /** Whether an HTML element with tag id `id` is open. */
+  has(id: number): boolean {
+    return this.topById[id] !== null;
+  }
+
+  // --- Searches of the "in body" and foreign content rules -----------------------------------------
+
+  /**
+   * §13.2.6.4.7 "any other end tag": the nearest open HTML element named `name`, if no special element is
+   * above it; null when the token is to be ignored.
+   */
+  endTagTarget(name: string, id: number): ElementRecord<N> | null {
+    const top = id !== 0 ? this.topById[id] : (this.topByName.get(name) ?? null);
+    if (top === null) return null;
+    const special = openSpecial(this.current.special);
+    // The matching element itself may be special: it is found before the special check.
+    return special === null || special.order <= top.order ? top : null;
+  }
+
+  /**
+   * `<li>` (`dd`/`dt`): the nearest open li (dd or dt) with no special element other than address, div
+   * and p above it, or null.
+   */
+  listItemToClose(ids: 'li' | 'dd-dt'): ElementRecord<N> | null {
+    const top = ids === 'li' ? this.topById[T.LI] : this.topOfIds(T.DD, T.DT);
+    if (top === null) return null;
+    const stop = openListStop(this.current.listStop);
+    return stop === null || stop.order <= top.order ? top : null;
+  }
+
+  /**
+   * §13.2.6.5 "any other end tag" in foreign content: the foreign element (matched ASCII
+   * case-insensitively) to pop up to, when one is above the nearest HTML element; null otherwise (then the
+   * token goes to the HTML rules).
+   */
+  foreignEndTagTarget(name: string): ElementRecord<N> | null {
+    const top = openSame(this.topByForeignName.get(name) ?? null);
+    if (top === null) return null;
+    const html = openHtml(this.current.html);
+    return html === null || html.order < top.order ? top : null;
   }
 
   // --- §13.2.6.3 closing elements that have implied end tags -------------------------------------

@@ -21,7 +21,7 @@ import { afterFrameset } from './insertion-modes/after-frameset.js';
 import { afterHead } from './insertion-modes/after-head.js';
 import { beforeHead } from './insertion-modes/before-head.js';
 import { beforeHtml } from './insertion-modes/before-html.js';
-import { inBody } from './insertion-modes/in-body.js';
+import { bodyCharacters, inBody } from './insertion-modes/in-body.js';
 import { inCaption } from './insertion-modes/in-caption.js';
 import { inCell } from './insertion-modes/in-cell.js';
 import { inColumnGroup } from './insertion-modes/in-column-group.js';
@@ -226,7 +226,22 @@ export class TreeBuilder<N> {
       case 'text': {
         const value = token.value;
         if (value.length === 0) return;
-        t = characters(value, token.start, token.start + token.raw.length);
+        const start = token.start;
+        const end = start + token.raw.length;
+        // The common cases without a token object: text in "in body" and in the "text" insertion mode,
+        // in HTML content (the dispatcher would pick the insertion mode's rules).
+        if (!this.skipNextNewline && !this.fosterParenting && this.stack.length > 0 && this.stack.current.flags & HTML_NS) {
+          if (this.mode === MODE.IN_BODY) {
+            this.tokenOffset = start;
+            bodyCharacters(this, value, start, end);
+            return;
+          }
+          if (this.mode === MODE.TEXT) {
+            this.insertCharacters(value, start, end);
+            return;
+          }
+        }
+        t = characters(value, start, end);
         break;
       }
       case 'startTag': {
@@ -279,9 +294,10 @@ export class TreeBuilder<N> {
 
   /** End of input: the end-of-file rules of the current insertion mode, then "stop parsing" (§13.2.7). */
   processEnd(): void {
-    if (this.stopped) return;
-    this.dispatch({ kind: EOF, start: 0, end: 0 });
-    if (!this.stopped) this.stopParsing();
+    const eof = { kind: EOF, start: 0, end: 0 } as const;
+    // The end-of-file rules end by stopping parsing, or (closing a template) by asking for the token to be
+    // reprocessed: dispatch it again until parsing has stopped.
+    while (!this.stopped) this.dispatch(eof);
   }
 
   /**

@@ -8,7 +8,7 @@ import { adoptionAgency } from '../adoption-agency.js';
 import { htmlAttributes } from '../foreign-adjustments.js';
 import { MODE } from '../insertion-mode.js';
 import { NS } from '../sink.js';
-import { HTML_NS, SPECIAL, T, isAllWhitespace, isHeading } from '../tag-sets.js';
+import { HTML_NS, T, isAllWhitespace, isHeading } from '../tag-sets.js';
 import type { TreeBuilder } from '../tree-builder.js';
 import {
   CHARACTERS,
@@ -43,7 +43,11 @@ export function inBody<N>(tb: TreeBuilder<N>, t: TreeToken): void {
 }
 
 function characters<N>(tb: TreeBuilder<N>, t: CharacterToken): void {
-  let data = t.data;
+  bodyCharacters(tb, t.data, t.start, t.end);
+}
+
+/** Character tokens "in body" (also the tree builder's fast path for text). */
+export function bodyCharacters<N>(tb: TreeBuilder<N>, data: string, start: number, end: number): void {
   // U+0000 NULL: parse error, ignore the character.
   if (data.includes('\u0000')) {
     tb.error('unexpected-null-character');
@@ -51,7 +55,7 @@ function characters<N>(tb: TreeBuilder<N>, t: CharacterToken): void {
     if (data.length === 0) return;
   }
   tb.reconstructActiveFormattingElements();
-  tb.insertCharacters(data, t.start, t.end);
+  tb.insertCharacters(data, start, end);
   // Any character other than whitespace sets the frameset-ok flag to "not ok".
   if (tb.framesetOk && !isAllWhitespace(data)) tb.framesetOk = false;
 }
@@ -89,7 +93,7 @@ function startTag<N>(tb: TreeBuilder<N>, t: TagToken): void {
     case T.HTML:
       // Merge the attributes into the root element (unless inside a template).
       tb.error('unexpected-start-tag');
-      if (stack.count(T.TEMPLATE) > 0) return;
+      if (stack.has(T.TEMPLATE)) return;
       tb.sink.addMissingAttributes(stack.items[0].node, htmlAttributes(t.attributes));
       return;
 
@@ -100,7 +104,7 @@ function startTag<N>(tb: TreeBuilder<N>, t: TagToken): void {
     case T.BODY: {
       tb.error('unexpected-start-tag');
       const body = stack.items[1];
-      if (stack.length === 1 || !body.is(T.BODY) || stack.count(T.TEMPLATE) > 0) return;
+      if (stack.length === 1 || !body.is(T.BODY) || stack.has(T.TEMPLATE)) return;
       tb.framesetOk = false;
       tb.sink.addMissingAttributes(body.node, htmlAttributes(t.attributes));
       return;
@@ -145,7 +149,7 @@ function startTag<N>(tb: TreeBuilder<N>, t: TagToken): void {
       return;
 
     case T.FORM: {
-      const inTemplate = stack.count(T.TEMPLATE) > 0;
+      const inTemplate = stack.has(T.TEMPLATE);
       if (tb.formElement !== null && !inTemplate) {
         tb.error('unexpected-start-tag');
         return;
@@ -365,18 +369,14 @@ function startTag<N>(tb: TreeBuilder<N>, t: TagToken): void {
 function listItem<N>(tb: TreeBuilder<N>, t: TagToken): void {
   const stack = tb.stack;
   tb.framesetOk = false;
-  const items = stack.items;
-  for (let i = items.length - 1; i >= 0; i--) {
-    const node = items[i];
-    const closes = t.id === T.LI ? node.is(T.LI) : node.is(T.DD) || node.is(T.DT);
-    if (closes) {
-      const id = node.id;
-      stack.generateImpliedEndTags(id);
-      if (!stack.current.is(id)) tb.error('end-tag-without-matching-open-element');
-      stack.popUntilTag(id);
-      break;
-    }
-    if (node.flags & SPECIAL && !node.is(T.ADDRESS) && !node.is(T.DIV) && !node.is(T.P)) break;
+  // The loop of the standard, from the current node down: the nearest li (dd or dt) is closed, unless a
+  // special element other than address, div and p comes first.
+  const node = stack.listItemToClose(t.id === T.LI ? 'li' : 'dd-dt');
+  if (node !== null) {
+    const id = node.id;
+    stack.generateImpliedEndTags(id);
+    if (!stack.current.is(id)) tb.error('end-tag-without-matching-open-element');
+    stack.popUntilTag(id);
   }
   tb.closePInButtonScope();
   tb.insertHtmlElement(t);
@@ -421,7 +421,7 @@ function endTag<N>(tb: TreeBuilder<N>, t: TagToken): void {
       return;
 
     case T.FORM: {
-      if (stack.count(T.TEMPLATE) === 0) {
+      if (!stack.has(T.TEMPLATE)) {
         const form = tb.formElement;
         tb.formElement = null;
         if (form === null || !stack.hasRecordInScope(form)) {
@@ -513,18 +513,12 @@ function endTag<N>(tb: TreeBuilder<N>, t: TagToken): void {
 /** "Any other end tag": close the nearest open HTML element of that name, unless a special element is in the way. */
 export function anyOtherEndTag<N>(tb: TreeBuilder<N>, t: TagToken): void {
   const stack = tb.stack;
-  const items = stack.items;
-  for (let i = items.length - 1; i >= 0; i--) {
-    const node = items[i];
-    if (node.flags & HTML_NS && node.localName === t.name) {
-      stack.generateImpliedEndTags(node.id);
-      if (node !== stack.current) tb.error('end-tag-without-matching-open-element');
-      stack.popUntilRecord(node, tb.endLocation(t));
-      return;
-    }
-    if (node.flags & SPECIAL) {
-      tb.error('unexpected-end-tag');
-      return;
-    }
+  const node = stack.endTagTarget(t.name, t.id);
+  if (node === null) {
+    tb.error('unexpected-end-tag');
+    return;
   }
+  stack.generateImpliedEndTags(node.id);
+  if (node !== stack.current) tb.error('end-tag-without-matching-open-element');
+  stack.popUntilRecord(node, tb.endLocation(t));
 }

@@ -91,7 +91,7 @@ function endTag<N>(tb: TreeBuilder<N>, t: TagToken): boolean {
     case T.BODY: case T.HTML: case T.BR:
       return false;
     case T.TEMPLATE:
-      if (stack.count(T.TEMPLATE) === 0) {
+      if (!stack.has(T.TEMPLATE)) {
         tb.error('unexpected-end-tag');
         return true;
       }

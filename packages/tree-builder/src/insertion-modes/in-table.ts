@@ -104,7 +104,7 @@ function startTag<N>(tb: TreeBuilder<N>, t: TagToken): void {
       return;
     case T.FORM: {
       tb.error('unexpected-start-tag');
-      if (stack.count(T.TEMPLATE) > 0 || tb.formElement !== null) return;
+      if (stack.has(T.TEMPLATE) || tb.formElement !== null) return;
       tb.formElement = tb.insertHtmlElement(t);
       stack.pop();
       return;

@@ -30,7 +30,7 @@ export function inTemplate<N>(tb: TreeBuilder<N>, t: TreeToken): void {
       return;
     case EOF: {
       const stack = tb.stack;
-      if (stack.count(T.TEMPLATE) === 0) {
+      if (!stack.has(T.TEMPLATE)) {
         tb.stopParsing();   // fragment case
         return;
       }
@@ -39,7 +39,8 @@ export function inTemplate<N>(tb: TreeBuilder<N>, t: TreeToken): void {
       tb.afe.clearToLastMarker();
       tb.templateModes.pop();
       tb.resetInsertionMode();
-      tb.dispatch(t);
+      // "Reprocess the token": `processEnd` dispatches the end-of-file token again until parsing stops
+      // (a loop, not a recursion: a thousand open templates are a thousand rounds).
       return;
     }
   }

@@ -1,0 +1,87 @@
+#!/usr/bin/env node
+// Linear-time check of tree construction on adversarial inputs: each input is built at size n and at 4n
+// and parsed into @sluice/dom (tokenizer → tree builder → DomTreeSink); the time ratio (4n / n) must
+// stay under 4.4 (linear, with some slack for the machine), else the script exits with status 1.
+//
+//   npx tsc -b && node bench/adversarial-tree.mjs [--n 100000] [--only <substring>]
+//
+// The inputs aim at the tree builder's potentially quadratic corners: the stack of open elements
+// ("has an element in scope", "any other end tag", clearing back to a table context), the list of
+// active formatting elements (Noah's Ark, reconstruction, the adoption agency), foster parenting and
+// "in table text", implied end tags.
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { parse } from '../packages/dom/dist/index.js';
+
+// A full garbage collection before each timed parse, so one input's garbage is not charged to the next.
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc');
+
+const args = process.argv.slice(2);
+const n = Number(args[args.indexOf('--n') + 1]) || 100_000;
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
+const LIMIT = 4.4;
+
+/** [name, build(n) → input] */
+const cases = [
+  ['deeply nested <div>s', (k) => '<div>'.repeat(k)],
+  ['deeply nested <div>s, then closed', (k) => '<div>'.repeat(k) + 'x' + '</div>'.repeat(k)],
+  ['misnested <b><i></b></i>', (k) => '<b><i></b></i>'.repeat(k)],
+  ['misnested <b><i>x</b>y</i> (reconstruction)', (k) => '<b><i>x</b>y</i>'.repeat(k)],
+  ['adoption agency with a furthest block <b><p>x</b>', (k) => '<b><p>x</b>'.repeat(k)],
+  ['adoption agency, deep inner loop <a><b><i><u><div></a>', (k) => '<a><b><i><u><s><div>x</a>'.repeat(k)],
+  ['<a> in <a>, 100,000 unclosed', (k) => '<a>x'.repeat(k)],
+  ['<a> in <a>, no text', (k) => '<a>'.repeat(k)],
+  ['unclosed <b>s (Noah\'s Ark)', (k) => '<b>'.repeat(k) + 'x'],
+  ['unclosed <b>s with distinct attributes', (k) => Array.from({ length: k }, (_, i) => `<b class=c${i}>`).join('') + 'x'],
+  ['formatting elements reconstructed in every <p>', (k) => '<b><i><u>' + '<p>x</p>'.repeat(k)],
+  ['table with foster-parented text runs', (k) => '<table>' + '<tr>x'.repeat(k)],
+  ['table text runs split by comments', (k) => '<table>' + 'x<!---->'.repeat(k)],
+  ['foster-parented elements', (k) => '<table>' + '<span>x</span>'.repeat(k)],
+  ['nested tables', (k) => '<table><tr><td>'.repeat(k)],
+  ['table cells', (k) => '<table>' + '<td>x'.repeat(k)],
+  ['unmatched end tags over deep inline elements', (k) => '<span>'.repeat(k) + '</em>'.repeat(k)],
+  ['unmatched custom end tags over deep custom elements', (k) => '<x-a>'.repeat(k) + '</x-b>'.repeat(k)],
+  ['<p> scope checks past a boundary', (k) => '<p><object>' + '<span>'.repeat(k) + '<div>'.repeat(k)],
+  ['<li> in deep <div>s', (k) => '<div>'.repeat(k) + '<li>x'.repeat(k)],
+  ['implied end tags: <dd>/<dt>', (k) => '<dl>' + '<dd>x<dt>y'.repeat(k)],
+  ['implied end tags: <option> in <select>', (k) => '<select>' + '<option>x'.repeat(k)],
+  ['deep SVG', (k) => '<svg>' + '<g>'.repeat(k) + '</svg>'],
+  ['breakout from deep SVG', (k) => ('<svg>' + '<g>'.repeat(100) + '<p>').repeat(Math.max(1, k / 100))],
+  ['templates', (k) => '<template>'.repeat(k)],
+  ['select in select', (k) => '<select><option>x<select>'.repeat(k)],
+  ['whitespace and comments after </html>', (k) => '<p>x</p></body></html>' + ' <!---->'.repeat(k)],
+  ['frameset', (k) => '<frameset>' + '<frame> x'.repeat(k)],
+];
+
+function time(input) {
+  let best = Infinity;
+  for (let i = 0; i < 3; i++) {
+    gc();
+    const start = process.hrtime.bigint();
+    parse(input);
+    const ms = Number(process.hrtime.bigint() - start) / 1e6;
+    if (ms < best) best = ms;
+  }
+  return best;
+}
+
+let failed = 0;
+console.log(`adversarial tree construction: n = ${n} vs 4n = ${4 * n}; the time ratio must stay under ${LIMIT}\n`);
+for (const [name, build] of cases) {
+  if (only !== null && !name.includes(only)) continue;
+  const small = build(n);
+  const large = build(4 * n);
+  time(small); // warm-up
+  const a = time(small);
+  const b = time(large);
+  const ratio = b / a;
+  const ok = ratio < LIMIT;
+  if (!ok) failed++;
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name.padEnd(58)} ${a.toFixed(1).padStart(8)} ms ${b.toFixed(1).padStart(9)} ms   ×${ratio.toFixed(2)}`);
+}
+if (failed > 0) {
+  console.log(`\n${failed} input(s) grew faster than linearly`);
+  process.exit(1);
+}
+console.log('\nall linear');

@@ -7,3 +7,4 @@ export { createProxy, rewriteTransform, type ProxyOptions } from './proxy.js';
 export { exampleRewriter, DEFAULT_BANNER } from './rewriter.js';
 export { decide, type Decision } from './decide.js';
 export { forwardHeaders, parseContentType } from './headers.js';
+export { runLoadTest, type LoadTestOptions, type LoadTestResult } from './load-test.js';

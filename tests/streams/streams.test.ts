@@ -146,6 +146,12 @@ for (const impl of IMPLEMENTATIONS) {
         }),
         { numRuns: 60 },
       );
+      // A byte order mark is text like any other: it comes back out.
+      const withBom = enc.encode('\ufeff<p>x</p>');
+      const bomOut = await collect(source(impl, cutBytes(withBom, [1, 2])).pipeThrough(new HTMLRewriterByteStream(new HTMLRewriter().on('p', { element() {} }), opts)));
+      expect(Buffer.concat(bomOut)).toEqual(Buffer.from(withBom));
+      const bomResponse = new HTMLRewriter().on('p', { element() {} }).transform(new Response(withBom));
+      expect(Buffer.from(await bomResponse.arrayBuffer())).toEqual(Buffer.from(withBom));
       const events = await collect(source(impl, cutBytes(enc.encode('<p>é😀</p>'), [1, 4, 5, 6])).pipeThrough(new TreeBuilderByteStream(opts)));
       expect(events.filter((e) => e.op === 'insertText').map((e) => (e as { data: string }).data).join('')).toBe('é😀');
     });

@@ -1,10 +1,14 @@
 /** UTF-8 decoding and encoding streams of a given streams implementation. */
 import type { StreamsImplementation, TransformPair } from './implementation.js';
 
-/** Bytes to strings: the implementation's TextDecoderStream, or a TextDecoder in its TransformStream. */
+/**
+ * Bytes to strings: the implementation's TextDecoderStream, or a TextDecoder in its TransformStream.
+ * Malformed UTF-8 becomes U+FFFD (WHATWG Encoding), so byte-exact passthrough needs valid UTF-8.
+ */
 export function utf8Decoder(impl: StreamsImplementation): TransformPair<Uint8Array, string> {
-  if (impl.TextDecoderStream !== undefined) return new impl.TextDecoderStream('utf-8') as TransformPair<Uint8Array, string>;
-  const decoder = new TextDecoder('utf-8');
+  // ignoreBOM: a byte order mark stays in the text (passthrough gives back the same bytes).
+  if (impl.TextDecoderStream !== undefined) return new impl.TextDecoderStream('utf-8', { ignoreBOM: true }) as TransformPair<Uint8Array, string>;
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   return new impl.TransformStream<Uint8Array, string>({
     transform(chunk, controller) {
       const s = decoder.decode(chunk, { stream: true });

@@ -152,7 +152,8 @@ export class HTMLRewriter {
     const reader = input.getReader();
     const Stream = input.constructor as typeof ReadableStream;
     let bytes: boolean | null = null;
-    const decoder = new TextDecoder('utf-8');
+    // ignoreBOM: a byte order mark stays in the text, so that bytes out equal bytes in.
+    const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
     const encoder = new TextEncoder();
     let transformer: Transformer;
     return new Stream<Uint8Array | string>({

@@ -371,7 +371,12 @@ export class StackOfOpenElements<N> {
     }
   }
 
-  /** Foreign elements right above a new HTML element at `index` now have it as their nearest HTML element. */
+  /**
+   * Foreign elements right above a new HTML element at `index` now have it as their nearest HTML element.
+   * (Defensive: the adoption agency's furthest block is always an HTML element — foreign special elements
+   * are scope boundaries, which would have put the formatting element out of scope — so no foreign element
+   * can sit between the new element and the HTML element their links already name.)
+   */
   private fixHtmlLinksAbove(index: number, record: ElementRecord<N>): void {
     const items = this.items;
     for (let i = index + 1; i < items.length; i++) {

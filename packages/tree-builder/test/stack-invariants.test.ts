@@ -1,0 +1,133 @@
+// The stack of open elements answers "in scope", "any other end tag", `<li>` and foreign end tag
+// questions in O(1) from links it keeps up to date (see stack-of-open-elements.ts). This test checks,
+// after every token of random tag soup, that each answer equals the standard's walk down the stack.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { DomTreeSink, type Node } from '@sluice/dom';
+import { Tokenizer } from '@sluice/tokenizer';
+import { TreeBuilder } from '../src/tree-builder.js';
+import type { ElementRecord, StackOfOpenElements } from '../src/stack-of-open-elements.js';
+import {
+  BUTTON_SCOPE, HTML_NS, LIST_ITEM_SCOPE, SCOPE, SPECIAL, TABLE_SCOPE, T, tagIdOf,
+} from '../src/tag-sets.js';
+
+const NAMES = [
+  'a', 'b', 'i', 'u', 's', 'em', 'font', 'nobr', 'p', 'div', 'span', 'li', 'ul', 'ol', 'dd', 'dt', 'dl',
+  'button', 'table', 'tr', 'td', 'th', 'tbody', 'caption', 'select', 'option', 'optgroup', 'template',
+  'form', 'h1', 'h2', 'object', 'marquee', 'applet', 'address', 'x-a', 'x-b', 'svg', 'math', 'mi', 'mtext',
+  'g', 'foreignobject', 'desc', 'annotation-xml', 'mglyph', 'head', 'body', 'html', 'pre',
+];
+const tag = fc
+  .tuple(fc.constantFrom(...NAMES), fc.boolean(), fc.constantFrom('', ' encoding=text/html', ' id=x', ' color=red'))
+  .map(([name, end, attribute]) => (end ? `</${name}>` : `<${name}${attribute}>`));
+const soup = fc
+  .array(fc.oneof({ weight: 5, arbitrary: tag }, { weight: 1, arbitrary: fc.constantFrom('x', ' ', '<!--c-->') }), { maxLength: 60 })
+  .map((parts) => parts.join(''));
+
+function naiveScope<N>(items: ElementRecord<N>[], test: (r: ElementRecord<N>) => boolean, boundary: number): boolean {
+  for (let i = items.length - 1; i >= 0; i--) {
+    if (test(items[i])) return true;
+    if (items[i].flags & boundary) return false;
+  }
+  return false;
+}
+
+function check<N>(stack: StackOfOpenElements<N>): void {
+  const items = stack.items;
+  for (let i = 1; i < items.length; i++) expect(items[i].order).toBeGreaterThan(items[i - 1].order);
+  if (items.length === 0) return;
+  for (const name of NAMES) {
+    const id = tagIdOf(name);
+    if (id !== 0) {
+      const is = (r: ElementRecord<N>) => r.is(id);
+      expect(stack.hasInScope(id), `${name} in scope`).toBe(naiveScope(items, is, SCOPE));
+      expect(stack.hasInListItemScope(id), `${name} in list item scope`).toBe(naiveScope(items, is, LIST_ITEM_SCOPE));
+      expect(stack.hasInButtonScope(id), `${name} in button scope`).toBe(naiveScope(items, is, BUTTON_SCOPE));
+      expect(stack.hasInTableScope(id), `${name} in table scope`).toBe(naiveScope(items, is, TABLE_SCOPE));
+    }
+    // "Any other end tag" in body.
+    let expected: ElementRecord<N> | null = null;
+    for (let i = items.length - 1; i >= 0; i--) {
+      const node = items[i];
+      if (node.flags & HTML_NS && node.localName === name) {
+        expected = node;
+        break;
+      }
+      if (node.flags & SPECIAL) break;
+    }
+    expect(stack.endTagTarget(name, id), `</${name}> target`).toBe(expected);
+    // Any other end tag in foreign content (when the current node is foreign).
+    if (!(stack.current.flags & HTML_NS) && items.length > 1) {
+      let foreign: ElementRecord<N> | null = null;
+      for (let i = items.length - 1; i > 0; i--) {
+        const node = items[i];
+        if (node.flags & HTML_NS) break;
+        if (node.localName.toLowerCase() === name) {
+          foreign = node;
+          break;
+        }
+      }
+      expect(stack.foreignEndTagTarget(name), `foreign </${name}> target`).toBe(foreign);
+    }
+  }
+  const heading = (r: ElementRecord<N>) => r.flags & HTML_NS && r.id >= T.H1 && r.id <= T.H6;
+  expect(stack.hasHeadingInScope()).toBe(naiveScope(items, (r) => !!heading(r), SCOPE));
+  expect(stack.hasCellInTableScope()).toBe(naiveScope(items, (r) => r.is(T.TD) || r.is(T.TH), TABLE_SCOPE));
+  expect(stack.hasTableBodyInTableScope()).toBe(naiveScope(items, (r) => r.is(T.TBODY) || r.is(T.THEAD) || r.is(T.TFOOT), TABLE_SCOPE));
+  for (const record of items) expect(stack.hasRecordInScope(record)).toBe(naiveScope(items, (r) => r === record, SCOPE));
+  for (const kind of ['li', 'dd-dt'] as const) {
+    let expected: ElementRecord<N> | null = null;
+    for (let i = items.length - 1; i >= 0; i--) {
+      const node = items[i];
+      if (kind === 'li' ? node.is(T.LI) : node.is(T.DD) || node.is(T.DT)) {
+        expected = node;
+        break;
+      }
+      if (node.flags & SPECIAL && !node.is(T.ADDRESS) && !node.is(T.DIV) && !node.is(T.P)) break;
+    }
+    expect(stack.listItemToClose(kind), `<${kind}> closes`).toBe(expected);
+  }
+}
+
+/** Parse `html`, checking the stack after every token. */
+function parseChecking(html: string): void {
+  const sink = new DomTreeSink();
+  let builder: TreeBuilder<Node> | null = null;
+  const tokenizer = new Tokenizer({ autoTextMode: false, cdataAllowed: () => builder!.cdataAllowed() });
+  builder = new TreeBuilder<Node>(sink, tokenizer);
+  const b = builder;
+  const emit = (token: Parameters<TreeBuilder<Node>['processToken']>[0]) => {
+    b.processToken(token);
+    if (!b.isStopped) check(b.stack);
+  };
+  tokenizer.write(html, emit);
+  tokenizer.end(emit);
+  b.processEnd();
+  expect(b.stack.length).toBe(0);
+}
+
+describe('stack of open elements', () => {
+  it('answers like the standard walk after every token', () => {
+    fc.assert(
+      fc.property(soup, parseChecking),
+      { seed: 1234, numRuns: 400 },
+    );
+  });
+
+  it('keeps its links right when the adoption agency works among foreign elements', () => {
+    for (const html of [
+      // The new <b> goes between <mi> (a foreign furthest block) and <mglyph>: </mtext> must reach the
+      // HTML rules, not pop up to the <mtext> below the removed <b>.
+      '<math><mtext><b><math><mi><mglyph></b></mtext>x',
+      '<svg><foreignObject><b><svg><desc><g></b></foreignObject></svg>y',
+      '<math><mtext><i><b><math><mi><mglyph><mglyph></b></i></mtext></math>z',
+      '<b><p><svg><g><a><i></b></svg></i>',
+      '<div><a><b><i><u><s><div>x</a>y</div>',
+      '<form><div></form><form><p>x</form>',
+      '<ul><li><div><li><p><li>',
+      '<dl><dd><address><dt><div><dd>',
+    ]) {
+      parseChecking(html);
+    }
+  });
+});

@@ -1,0 +1,45 @@
+/**
+ * The rewriter's view keeps what open elements need and no more: records of finished subtrees become
+ * garbage while the document is still streaming.
+ */
+import { describe, expect, it } from 'vitest';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { HTMLRewriter } from '@sluice/rewriter';
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+describe('view records', () => {
+  it('finished subtrees are collectable while streaming', async () => {
+    let fired = 0;
+    const rewriter = new HTMLRewriter()
+      .on('section > div p + p a[href]', { element: () => void fired++ })
+      .on('li:nth-of-type(2n) ~ li:nth-child(2 of .x)', { element: () => void fired++ })
+      .on('div', { text() {} });
+    const transformer = rewriter.createTransformer(() => {});
+    // Record every element record the view makes, weakly.
+    const sink = (transformer as unknown as { sink: { createElement: (...a: unknown[]) => object } }).sink;
+    const refs: WeakRef<object>[] = [];
+    const create = sink.createElement.bind(sink);
+    sink.createElement = (...a: unknown[]) => {
+      const r = create(...a);
+      refs.push(new WeakRef(r));
+      return r;
+    };
+    await transformer.write('<!doctype html><html><body><section>');
+    for (let i = 0; i < 2000; i++) {
+      await transformer.write(`<div class=d${i}><p>a</p><p><a href="/${i}">b</a></p><ul><li>1<li class=x>2<li class=x>3</ul><table><tr><td>t</table></div>`);
+    }
+    // Still streaming: section, body, html are open.
+    await new Promise((r) => setTimeout(r, 0));
+    gc();
+    gc();
+    const alive = refs.filter((r) => r.deref() !== undefined).length;
+    expect(refs.length).toBeGreaterThan(2000 * 10);
+    expect(fired).toBe(4000);
+    // The open elements and a handful of recent ones (the sink's reused event slots), not 20 000.
+    expect(alive).toBeLessThan(50);
+    await transformer.end();
+  });
+});

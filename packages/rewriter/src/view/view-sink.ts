@@ -312,7 +312,7 @@ export class ViewSink implements TreeSink<NodeRecord> {
 
   /** Decide which registrations match the newly inserted element. */
   private evaluate(node: ElementRecord): void {
-    if (node.inTemplate) return; // not in the document: `document.querySelectorAll` does not see it
+    if (this.selectors.length === 0 || node.inTemplate) return; // inTemplate: `document.querySelectorAll` does not see it
     const lower = node.isHtml ? node.localName : node.localName.toLowerCase();
     let candidates = this.candidates.get(lower);
     if (candidates === undefined) {

@@ -230,7 +230,7 @@ export class TreeBuilder<N> {
         const end = start + token.raw.length;
         // The common cases without a token object: text in "in body" and in the "text" insertion mode,
         // in HTML content (the dispatcher would pick the insertion mode's rules).
-        if (!this.skipNextNewline && !this.fosterParenting && this.stack.length > 0 && this.stack.current.flags & HTML_NS) {
+        if (!this.skipNextNewline && !this.fosterParenting && this.stack.length > 0 && this.adjustedCurrentNode.flags & HTML_NS) {
           if (this.mode === MODE.IN_BODY) {
             this.tokenOffset = start;
             bodyCharacters(this, value, start, end);

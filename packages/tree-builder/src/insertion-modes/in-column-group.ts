@@ -2,12 +2,20 @@
 import { MODE } from '../insertion-mode.js';
 import { T, skipWhitespace } from '../tag-sets.js';
 import type { TreeBuilder } from '../tree-builder.js';
-import { CHARACTERS, COMMENT, DOCTYPE, END_TAG, EOF, START_TAG, charactersFrom, type TreeToken } from '../tree-tokens.js';
+import { CHARACTERS, COMMENT, DOCTYPE, END_TAG, EOF, START_TAG, charactersFrom, whitespaceOf, type TreeToken } from '../tree-tokens.js';
 
 export function inColumnGroup<N>(tb: TreeBuilder<N>, t: TreeToken): void {
   const stack = tb.stack;
   switch (t.kind) {
     case CHARACTERS: {
+      if (!stack.current.is(T.COLGROUP)) {
+        // The current node is a template (or the fragment's root): whitespace characters are inserted, every
+        // other character is "anything else" — a parse error, ignored — one by one.
+        const whitespace = whitespaceOf(t.data);
+        if (whitespace.length !== t.data.length) tb.error('unexpected-token-in-column-group');
+        tb.insertCharacters(whitespace, t.start, t.end);
+        return;
+      }
       const i = skipWhitespace(t.data);
       if (i > 0) tb.insertCharacters(t.data.slice(0, i), t.start, t.end);
       if (i === t.data.length) return;

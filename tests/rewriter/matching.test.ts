@@ -12,6 +12,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { HTMLRewriter, parseSelector } from '@sluice/rewriter';
 import { referenceRun } from './helpers/reference-run.js';
+import { refMatchesList } from './helpers/reference-query.js';
+import { type Node, nextInSubtree } from '@sluice/dom';
 import { cuts, splitAt, tagSoup } from './helpers/soup.js';
 
 const SELECTORS = [
@@ -131,5 +133,44 @@ describe('matching follows the tree builder', () => {
     for (let i = 1; i < input.length; i++) {
       expect(await fired([input.slice(0, i), input.slice(i)])).toEqual(whole);
     }
+  });
+});
+
+describe('text goes to the elements the tree builder puts it in', () => {
+  it('a selector text handler sees the text of exactly the text nodes inside matched elements (fast-check)', async () => {
+    const selectors = ['p', 'body', 'td', 'table', 'b', 'head', 'div', 'svg'];
+    const plain = tagSoup.filter((s) => !/[&\r\0]|<plaintext|<textarea|<pre|<title|<script|<style|<noscript/i.test(s));
+    let checked = 0;
+    await fc.assert(
+      fc.asyncProperty(plain, cuts, async (input, c) => {
+        const ref = referenceRun(input, []);
+        if (ref.late !== null) return;
+        checked++;
+        for (const selector of selectors) {
+          const list = parseSelector(selector);
+          // The DOM's text nodes with a matching ancestor element (template contents excluded).
+          let want = '';
+          const quirks = ref.document.mode === 'quirks';
+          for (let n: Node | null = ref.document.firstChild; n !== null; n = nextInSubtree(n, ref.document)) {
+            if (n.nodeType !== 3) continue;
+            for (let a = n.parentElement; a !== null; a = a.parentElement) {
+              if (refMatchesList(list, a, quirks)) {
+                want += (n as unknown as { data: string }).data;
+                break;
+              }
+            }
+          }
+          let got = '';
+          const r = new HTMLRewriter().on(selector, { text: (t) => void (got += t.text) });
+          const t = r.createTransformer(() => {});
+          for (const chunk of splitAt(input, c)) await t.write(chunk);
+          await t.end();
+          // Source order and document order differ where text is foster-parented: compare as multisets.
+          expect([...got].sort().join(''), `${selector} text in ${JSON.stringify(input)}`).toBe([...want].sort().join(''));
+        }
+      }),
+      { numRuns: 250 },
+    );
+    expect(checked).toBeGreaterThan(50);
   });
 });

@@ -60,6 +60,38 @@ describe('byte-exact passthrough', () => {
     );
   });
 
+  it('document text handlers see every text token exactly once, in order, for any chunking', async () => {
+    await fc.assert(
+      fc.asyncProperty(anyString, cuts, async (input, c) => {
+        let textTokens = '';
+        let builder: TreeBuilder<Node> | null = null;
+        const tokenizer = new Tokenizer({ autoTextMode: false, cdataAllowed: () => builder !== null && builder.cdataAllowed() });
+        const tb = new TreeBuilder<Node>(new DomTreeSink(), tokenizer, {});
+        builder = tb;
+        const emit = (tok: Token) => {
+          if (tok.type === 'text') textTokens += tok.raw;
+          tb.processToken(tok);
+        };
+        tokenizer.write(input, emit);
+        tokenizer.end(emit);
+        let seen = '';
+        let lastOk = true;
+        await runRewriter((r) => {
+          r.on('body, table, p', { text() {} });
+          r.onDocument({
+            text(t) {
+              seen += t.text;
+              if (t.lastInTextNode && t.text !== '') lastOk = false;
+            },
+          });
+        }, splitAt(input, c));
+        expect(seen).toBe(textTokens);
+        expect(lastOk).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('one character at a time', async () => {
     const input = '<!DOCTYPE html>\r\n<html><head><title>a &amp b</title><script>if (a</b) x("</scr"+"ipt>")</script></head>' +
       '<body><table>x<tr><td>&notit; &#x41;</table><svg><![CDATA[c]]><p>t</svg><!-- c --><textarea>\n<x></textarea></body></html>';

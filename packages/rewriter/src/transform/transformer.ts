@@ -65,6 +65,8 @@ interface Held {
   readonly end: number;
   /** null for a token that is not text (copied as is when its turn comes). */
   readonly kind: TextKind | null;
+  /** The token's decoded characters (null for a piece that is not a whole text token). */
+  readonly value: string | null;
   /** Offset up to which the piece has been turned into ops. */
   cursor: number;
 }
@@ -272,7 +274,7 @@ export class Transformer {
       case 'discarded':
         // Not a token to the tree builder; in the DOM the text around it stays one node. Behind text the
         // tree builder has not placed yet, it waits with that text.
-        if (this.heldHead < this.held.length) this.held.push({ raw: token.raw, start: -1, end: -1, kind: null, cursor: 0 });
+        if (this.heldHead < this.held.length) this.held.push({ raw: token.raw, start: -1, end: -1, kind: null, value: null, cursor: 0 });
         else this.emitRaw(token.raw, false);
         return;
     }
@@ -288,7 +290,11 @@ export class Transformer {
       const n = sink.eventCount;
       if (n === 1) {
         const loc = sink.eventLocation[0]!;
-        if (sink.eventKind[0] === EV_TEXT && (loc === null || (loc.start === start && loc.end === start + raw.length))) {
+        if (
+          sink.eventKind[0] === EV_TEXT &&
+          (loc === null || (loc.start === start && loc.end === start + raw.length)) &&
+          sink.eventData[0]!.length === token.value.length
+        ) {
           sink.clearEvents();
           this.emitTextRaw(raw, token.kind, sink.eventNode[0]!);
           return;
@@ -298,7 +304,7 @@ export class Transformer {
         return;
       }
     }
-    this.held.push({ raw, start, end: start + raw.length, kind: token.kind, cursor: start });
+    this.held.push({ raw, start, end: start + raw.length, kind: token.kind, value: token.value, cursor: start });
     this.applyEvents(null);
     if (this.builder.insertionMode !== 'in table text') this.resolveHeld();
   }
@@ -347,7 +353,7 @@ export class Transformer {
           split = location !== null && next !== null && next.start === location.start && next.end === location.end;
           break;
         }
-        this.placeText(node, location, sink.eventLength[i]!, split);
+        this.placeText(node, location, sink.eventData[i]!, split);
       } else if (kind === EV_COMMENT) {
         this.resolveHeld();
         commentParent = node;
@@ -372,7 +378,7 @@ export class Transformer {
   }
 
   /** Turn the held text the event covers into text ops for its parent (uncovered text before it: no parent). */
-  private placeText(parent: ParentRecord, location: SourceLocation | null, length: number, split: boolean): void {
+  private placeText(parent: ParentRecord, location: SourceLocation | null, data: string, split: boolean): void {
     const held = this.held;
     if (this.heldHead >= held.length) return;
     let first = held[this.heldHead]!;
@@ -391,8 +397,21 @@ export class Transformer {
         const p = held[h]!;
         if (p.kind === null || p.cursor >= p.end || Math.max(start, p.cursor) >= p.end) continue;
         const from = Math.max(start, p.cursor);
-        const n = rawLengthOf(p.raw, from - p.start, length);
+        const n = rawLengthOf(p.raw, from - p.start, data.length);
         if (n >= 0) end = from + n;
+        break;
+      }
+    }
+    if (!split && location !== null) {
+      // The tree builder may have dropped the token's leading characters (whitespace before <html>,
+      // the newline after <pre>) yet report the whole span: those stay unplaced.
+      for (let h = this.heldHead; h < held.length; h++) {
+        const p = held[h]!;
+        if (p.kind === null) continue;
+        if (p.start === start && p.end === end && p.cursor === p.start && p.value !== null && data.length < p.value.length && p.value.endsWith(data)) {
+          const n = rawLengthOf(p.raw, 0, p.value.length - data.length);
+          if (n > 0) start += n;
+        }
         break;
       }
     }

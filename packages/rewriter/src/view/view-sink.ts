@@ -50,7 +50,7 @@ export class ViewSink implements TreeSink<NodeRecord> {
    * Events of the token being processed, as parallel arrays (no object per event): the transformer reads
    * entries `[0, eventCount)` after the tree builder has processed a token, then calls `clearEvents`.
    * - `EV_CREATE`: `eventNode` the new element, `eventLocation` its location
-   * - `EV_TEXT`: `eventNode` the parent, `eventLocation` the text's span, `eventLength` the data's length
+   * - `EV_TEXT`: `eventNode` the parent, `eventLocation` the text's span, `eventData` the characters
    * - `EV_COMMENT`: `eventNode` the parent
    * - `EV_POP`: `eventNode` the element, `eventLocation` the end tag's span or null
    */
@@ -58,14 +58,14 @@ export class ViewSink implements TreeSink<NodeRecord> {
   readonly eventKind: number[] = [];
   readonly eventNode: ParentRecord[] = [];
   readonly eventLocation: (SourceLocation | null)[] = [];
-  readonly eventLength: number[] = [];
+  readonly eventData: string[] = [];
 
-  private record(kind: number, node: ParentRecord, location: SourceLocation | null, length: number): void {
+  private record(kind: number, node: ParentRecord, location: SourceLocation | null, data: string): void {
     const i = this.eventCount++;
     this.eventKind[i] = kind;
     this.eventNode[i] = node;
     this.eventLocation[i] = location;
-    this.eventLength[i] = length;
+    this.eventData[i] = data;
   }
 
   /** Forget the events read. (Stale entries stay in the arrays until overwritten: bounded by one token's events.) */
@@ -118,7 +118,7 @@ export class ViewSink implements TreeSink<NodeRecord> {
     location: SourceLocation | null,
   ): NodeRecord {
     const el = new ElementRecord(localName, namespace, attributes);
-    this.record(EV_CREATE, el, location, 0);
+    this.record(EV_CREATE, el, location, '');
     return el;
   }
 
@@ -131,14 +131,14 @@ export class ViewSink implements TreeSink<NodeRecord> {
   }
 
   insertText(parent: NodeRecord, data: string, _before: NodeRecord | null, location: SourceLocation | null): void {
-    if (parent instanceof ParentRecord) this.record(EV_TEXT, parent, location, data.length);
+    if (parent instanceof ParentRecord) this.record(EV_TEXT, parent, location, data);
   }
 
   insertBefore(parent: NodeRecord, node: NodeRecord, before: NodeRecord | null): void {
     if (!(parent instanceof ParentRecord)) return;
     if (node instanceof LeafRecord) {
       node.parent = parent;
-      if (node.kind === 'comment') this.record(EV_COMMENT, parent, null, 0);
+      if (node.kind === 'comment') this.record(EV_COMMENT, parent, null, '');
       return;
     }
     if (!(node instanceof ElementRecord)) return;
@@ -209,7 +209,7 @@ export class ViewSink implements TreeSink<NodeRecord> {
   elementPopped(element: NodeRecord, endLocation: SourceLocation | null): void {
     if (!(element instanceof ElementRecord)) return;
     this.close(element);
-    this.record(EV_POP, element, endLocation, 0);
+    this.record(EV_POP, element, endLocation, '');
   }
 
   /** Take `el` off the list of open elements (the tree builder popped it, or the document ended). */

@@ -112,10 +112,15 @@ describe.runIf(available || process.env.CI)('querySelectorAll in Chromium', () =
   // Left out of the random inputs: <script> (it would run) and <plaintext> (it swallows the rest), and
   // `<?…>`, which this Chromium parses as a processing instruction node where the HTML Standard (and
   // sluice) make a bogus comment — a parser difference, not a selector one; and NUL, which arrives in
-  // the page as U+FFFD here.
+  // the page as U+FFFD here. Also inputs with both <template> and <noscript>: Chromium serializes a
+  // noscript's text inside template contents escaped (no scripting there), sluice's serializer raw —
+  // the trees agree, their outerHTML does not.
   const inputs = [
     ...HAND_WRITTEN,
-    ...fc.sample(tagSoup.filter((s) => !/<script|<plaintext|<\?|\0/i.test(s)), { numRuns: 150, seed: 20260425 }),
+    ...fc.sample(
+      tagSoup.filter((s) => !/<script|<plaintext|<\?|\0/i.test(s) && !(/<template/i.test(s) && /<noscript/i.test(s))),
+      { numRuns: 150, seed: 20260425 },
+    ),
   ];
   let compared = 0;
   let clean = 0;

@@ -14,17 +14,17 @@
  */
 import { Tokenizer, type CommentToken, type DoctypeToken, type EndTagToken, type StartTagToken, type TextKind, type TextToken, type Token } from '@sluice/tokenizer';
 import { TreeBuilder, type InsertionModeName, type SourceLocation } from '@sluice/tree-builder';
-import { CommentUnit } from '../rewritable-units/comment.js';
+import type { CommentUnit } from '../rewritable-units/comment.js';
 import { type ContentContext, contentContextOf, contextOfTextKind } from '../rewritable-units/content.js';
-import { DoctypeUnit } from '../rewritable-units/doctype.js';
-import { DocumentEndUnit } from '../rewritable-units/document-end.js';
-import { ElementUnit, canHaveContent } from '../rewritable-units/element.js';
-import { EndTagUnit } from '../rewritable-units/end-tag.js';
-import { joined } from '../rewritable-units/mutations.js';
-import { TextChunkUnit } from '../rewritable-units/text-chunk.js';
+import type { ElementUnit } from '../rewritable-units/element.js';
+import type { TextChunkUnit } from '../rewritable-units/text-chunk.js';
 import { ElementRecord, type NodeRecord, type ParentRecord } from '../view/records.js';
 import { EV_COMMENT, EV_CREATE, EV_POP, EV_TEXT, ViewSink } from '../view/view-sink.js';
-import type { CompiledHandlers, Fn, HandlerResult } from './handlers.js';
+import { Executor } from './executor.js';
+import { HandlerLists } from './handler-lists.js';
+import type { CompiledHandlers, Fn } from './handlers.js';
+import { type Held, rawLengthOf } from './held-text.js';
+import { OP_COMMENT, OP_DOC_END, OP_DOCTYPE, OP_END, OP_START, OP_TEXT } from './ops.js';
 
 /** Options of a rewrite. */
 export interface RewriterOptions {
@@ -41,74 +41,6 @@ export interface RewriterOptions {
 /** Default for {@link RewriterOptions.maxBufferedBytes}. */
 export const DEFAULT_MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
 
-const OP_RAW = 0;
-const OP_START = 1;
-const OP_END = 2;
-const OP_TEXT = 3;
-const OP_COMMENT = 4;
-const OP_DOCTYPE = 5;
-const OP_DOC_END = 6;
-
-type Op =
-  | { readonly k: typeof OP_RAW; readonly raw: string }
-  | { readonly k: typeof OP_START; readonly token: StartTagToken; readonly el: ElementRecord; readonly handlers: Fn<ElementUnit>[] }
-  | { readonly k: typeof OP_END; readonly el: ElementRecord; readonly token: EndTagToken | null }
-  | { readonly k: typeof OP_TEXT; readonly raw: string; readonly last: boolean; readonly handlers: readonly Fn<TextChunkUnit>[]; readonly context: ContentContext }
-  | { readonly k: typeof OP_COMMENT; readonly token: CommentToken; readonly handlers: readonly Fn<CommentUnit>[] }
-  | { readonly k: typeof OP_DOCTYPE; readonly token: DoctypeToken }
-  | { readonly k: typeof OP_DOC_END; readonly context: ContentContext };
-
-/** A piece of input the tree builder has not placed yet ("in table text"), or raw text queued behind it. */
-interface Held {
-  readonly raw: string;
-  readonly start: number;
-  readonly end: number;
-  /** null for a token that is not text (copied as is when its turn comes). */
-  readonly kind: TextKind | null;
-  /** The token's decoded characters (null for a piece that is not a whole text token). */
-  readonly value: string | null;
-  /** Offset up to which the piece has been turned into ops. */
-  cursor: number;
-}
-
-function sizeOf(op: Op): number {
-  switch (op.k) {
-    case OP_RAW:
-    case OP_TEXT:
-      return op.raw.length;
-    case OP_START:
-    case OP_COMMENT:
-    case OP_DOCTYPE:
-      return op.token.raw.length;
-    case OP_END:
-      return op.token === null ? 0 : op.token.raw.length;
-    default:
-      return 0;
-  }
-}
-
-function isThenable(x: unknown): x is PromiseLike<void> {
-  return x !== null && typeof x === 'object' && typeof (x as { then?: unknown }).then === 'function';
-}
-
-/**
- * How many code units of `raw`, from `from`, make `count` characters of decoded text — for splitting a
- * text token where the tree builder split its characters (always after leading whitespace, which is
- * written literally; CRLF counts as one character). -1 when a character reference is in the way.
- */
-function rawLengthOf(raw: string, from: number, count: number): number {
-  let i = from;
-  for (let n = 0; n < count; n++) {
-    if (i >= raw.length) return -1;
-    const c = raw.charCodeAt(i);
-    if (c === 0x26 /* & */) return -1;
-    i += c === 0x0d && raw.charCodeAt(i + 1) === 0x0a ? 2 : 1;
-  }
-  return i - from;
-}
-
-const NO_TEXT_FNS: readonly Fn<TextChunkUnit>[] = [];
-
 /** One rewrite of one document. Create it through `HTMLRewriter`; feed it with `write` and `end`. */
 export class Transformer {
   private readonly tokenizer: Tokenizer;
@@ -123,8 +55,9 @@ export class Transformer {
   /** The last token the tokenizer emitted: the tokenizer holds what comes after it. */
   private lastToken: Token | null = null;
   private endCalled = false;
-  private failed = false;
-  private failure: unknown = undefined;
+  /** Phase B. */
+  private readonly exec: Executor;
+  private readonly lists: HandlerLists;
 
   // Phase A state.
   private held: Held[] = [];
@@ -133,18 +66,9 @@ export class Transformer {
   private runParent: ParentRecord | null = null;
   private runContext: ContentContext = 'data';
 
-  // Phase B state.
-  private queue: (Op | undefined)[] = [];
-  private queueHead = 0;
-  private queuedSize = 0;
-  private waiting: Promise<void> | null = null;
-  private out = '';
-  /** Elements whose content is being dropped (removed, replaced, inner content set). */
-  private readonly suppress: ElementRecord[] = [];
-
   /** The tokenizer's emit callback. An exception (a handler's) leaves `Tokenizer.write` and is caught there. */
   private readonly onToken = (token: Token): void => {
-    if (!this.failed) this.processToken(token);
+    if (!this.exec.failed) this.processToken(token);
   };
 
   /** Run the tokenizer over `chunk` (or to its end), recording a thrown error as the failure. */
@@ -165,7 +89,7 @@ export class Transformer {
   constructor(
     private readonly config: CompiledHandlers,
     options: RewriterOptions,
-    private readonly onOutput: (chunk: string) => void,
+    onOutput: (chunk: string) => void,
   ) {
     const max = options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES;
     if (typeof max !== 'number' || !(max > 0)) {
@@ -178,6 +102,8 @@ export class Transformer {
     this.tokenizer = new Tokenizer({ autoTextMode: false, cdataAllowed: () => builder !== null && builder.cdataAllowed() });
     builder = new TreeBuilder<NodeRecord>(this.sink, this.tokenizer, { scripting: this.scripting });
     this.builder = builder;
+    this.exec = new Executor(config, this.scripting, onOutput);
+    this.lists = new HandlerLists(config, this.sink);
     this.textHandlersExist = config.docText.length > 0 || config.registrations.some((r) => r.text !== null);
     this.commentHandlersExist = config.docComments.length > 0 || config.registrations.some((r) => r.comments !== null);
   }
@@ -188,25 +114,25 @@ export class Transformer {
    * Throws (or rejects) with a handler's error, or an Error when `maxBufferedBytes` is exceeded.
    */
   write(chunk: string): void | Promise<void> {
-    if (this.failed) throw this.failure;
+    if (this.exec.failed) throw this.exec.failure;
     if (this.endCalled) throw new Error('HTMLRewriter: write() called after end()');
     if (typeof chunk !== 'string') throw new TypeError(`HTMLRewriter: expected a string chunk, got ${typeof chunk}`);
     this.written += chunk.length;
     this.tokenize(chunk);
-    if (!this.failed) this.checkBound();
-    return this.settle();
+    if (!this.exec.failed) this.checkBound();
+    return this.exec.settle();
   }
 
   /** End of input: flush what is held, close open elements, run document `end` handlers. */
   end(): void | Promise<void> {
-    if (this.failed) throw this.failure;
+    if (this.exec.failed) throw this.exec.failure;
     if (this.endCalled) throw new Error('HTMLRewriter: end() called twice');
     this.endCalled = true;
     const open = this.builder.openElements;
     const top = open.length > 0 ? open[open.length - 1]! : null;
     const context = top === null ? 'data' : contentContextOf(top.localName, top.namespace, this.scripting);
     this.tokenize(null);
-    if (!this.failed) {
+    if (!this.exec.failed) {
       try {
         this.builder.processEnd();
         this.applyEvents(null, true);
@@ -216,12 +142,12 @@ export class Transformer {
         for (let i = still.length - 1; i >= 0; i--) this.endElement(still[i]!, null);
         still.length = 0;
         this.endRun();
-        this.push({ k: OP_DOC_END, context });
+        this.exec.push({ k: OP_DOC_END, context });
       } catch (err) {
         this.fail(err);
       }
     }
-    return this.settle();
+    return this.exec.settle();
   }
 
   // --- Phase A ----------------------------------------------------------------------------------------
@@ -469,7 +395,7 @@ export class Transformer {
       return;
     }
     this.endRun();
-    this.push({ k: OP_END, el, token });
+    this.exec.push({ k: OP_END, el, token });
   }
 
   /**
@@ -500,7 +426,7 @@ export class Transformer {
       return;
     }
     this.endRun();
-    this.push({ k: OP_END, el, token });
+    this.exec.push({ k: OP_END, el, token });
   }
 
   private startElement(token: StartTagToken, el: ElementRecord): void {
@@ -519,7 +445,7 @@ export class Transformer {
     }
     el.handled = true;
     this.endRun();
-    this.push({ k: OP_START, token, el, handlers });
+    this.exec.push({ k: OP_START, token, el, handlers });
   }
 
   /** Text ops for `piece` up to `to`, inserted into `parent` (null: the tree builder dropped it). */
@@ -538,7 +464,7 @@ export class Transformer {
     }
     if (this.runHandlers !== null && this.runParent !== parent) this.endRun();
     const parentEl = parent instanceof ElementRecord ? parent : null;
-    const handlers = this.textHandlersFor(parentEl);
+    const handlers = this.lists.textHandlersFor(parentEl);
     if (handlers.length === 0) {
       this.emitRaw(raw, false);
       return;
@@ -547,7 +473,7 @@ export class Transformer {
     this.runHandlers = handlers;
     this.runParent = parent;
     this.runContext = context;
-    this.push({ k: OP_TEXT, raw, last: false, handlers, context });
+    this.exec.push({ k: OP_TEXT, raw, last: false, handlers, context });
   }
 
   /** The text node being streamed has ended: its handlers get an empty last chunk. */
@@ -556,7 +482,7 @@ export class Transformer {
     if (handlers === null) return;
     this.runHandlers = null;
     this.runParent = null;
-    this.push({ k: OP_TEXT, raw: '', last: true, handlers, context: this.runContext });
+    this.exec.push({ k: OP_TEXT, raw: '', last: true, handlers, context: this.runContext });
   }
 
   private emitComment(token: CommentToken, parent: ParentRecord | null): void {
@@ -565,86 +491,21 @@ export class Transformer {
       this.emitRaw(token.raw, false);
       return;
     }
-    const handlers = this.commentHandlersFor(parent instanceof ElementRecord ? parent : null);
+    const handlers = this.lists.commentHandlersFor(parent instanceof ElementRecord ? parent : null);
     if (handlers.length === 0) this.emitRaw(token.raw, false);
-    else this.push({ k: OP_COMMENT, token, handlers });
+    else this.exec.push({ k: OP_COMMENT, token, handlers });
   }
 
   private emitDoctype(token: DoctypeToken): void {
     this.endRun();
     if (this.config.docDoctype.length === 0) this.emitRaw(token.raw, false);
-    else this.push({ k: OP_DOCTYPE, token });
+    else this.exec.push({ k: OP_DOCTYPE, token });
   }
 
   /** Copy source text; `endsRun` for tags, which end the text node being streamed. */
   private emitRaw(raw: string, endsRun: boolean): void {
     if (endsRun) this.endRun();
-    if (this.waiting === null) {
-      if (this.suppress.length === 0) this.out += raw;
-    } else this.push({ k: OP_RAW, raw });
-  }
-
-  /** Registrations matching `el` or one of its ancestors (text and comments inside them reach their handlers). */
-  private inheritedRegistrations(el: ElementRecord): readonly number[] {
-    const generation = this.sink.generation;
-    if (el.cacheGeneration === generation && el.inherited !== null) return el.inherited;
-    // Walk up to the first ancestor with a valid cache, then fill caches downwards (no recursion).
-    const chain: ElementRecord[] = [];
-    let base: readonly number[] = [];
-    for (let a: ElementRecord | null = el; a !== null; a = a.parentElement) {
-      if (a.cacheGeneration === generation && a.inherited !== null) {
-        base = a.inherited;
-        break;
-      }
-      chain.push(a);
-    }
-    for (let i = chain.length - 1; i >= 0; i--) {
-      const a = chain[i]!;
-      const own = a.matched;
-      if (own !== null) {
-        const merged = new Set(base);
-        for (const r of own) merged.add(r);
-        base = [...merged].sort((x, y) => x - y);
-      }
-      a.inherited = base;
-      a.cacheGeneration = generation;
-    }
-    return base;
-  }
-
-  private readonly docTextCache = new Map<readonly number[], readonly Fn<TextChunkUnit>[]>();
-  private readonly docCommentCache = new Map<readonly number[], readonly Fn<CommentUnit>[]>();
-
-  private textHandlersFor(el: ElementRecord | null): readonly Fn<TextChunkUnit>[] {
-    const regs = el === null ? [] : this.inheritedRegistrations(el);
-    if (regs.length === 0) return this.config.docText.length === 0 ? NO_TEXT_FNS : this.config.docText;
-    let fns = this.docTextCache.get(regs);
-    if (fns === undefined) {
-      const list: Fn<TextChunkUnit>[] = [];
-      for (const r of regs) {
-        const h = this.config.registrations[r]!.text;
-        if (h !== null) list.push(h);
-      }
-      fns = list.concat(this.config.docText);
-      this.docTextCache.set(regs, fns);
-    }
-    return fns;
-  }
-
-  private commentHandlersFor(el: ElementRecord | null): readonly Fn<CommentUnit>[] {
-    const regs = el === null ? [] : this.inheritedRegistrations(el);
-    if (regs.length === 0) return this.config.docComments;
-    let fns = this.docCommentCache.get(regs);
-    if (fns === undefined) {
-      const list: Fn<CommentUnit>[] = [];
-      for (const r of regs) {
-        const h = this.config.registrations[r]!.comments;
-        if (h !== null) list.push(h);
-      }
-      fns = list.concat(this.config.docComments);
-      this.docCommentCache.set(regs, fns);
-    }
-    return fns;
+    this.exec.raw(raw);
   }
 
   private checkBound(): void {
@@ -655,211 +516,18 @@ export class Transformer {
       const p = this.held[h]!;
       heldText += p.kind === null ? p.raw.length : p.end - p.cursor;
     }
-    const total = tokenizerHeld + heldText + this.queuedSize;
+    const total = tokenizerHeld + heldText + this.exec.queuedSize;
     if (total <= this.maxBuffered) return;
     const what =
-      tokenizerHeld >= heldText && tokenizerHeld >= this.queuedSize
+      tokenizerHeld >= heldText && tokenizerHeld >= this.exec.queuedSize
         ? `the tokenizer holds ${tokenizerHeld} characters of a token that has not ended`
-        : heldText >= this.queuedSize
+        : heldText >= this.exec.queuedSize
           ? `${heldText} characters of table text are waiting for the tree builder to place them`
-          : `${this.queuedSize} characters are waiting behind an async handler`;
+          : `${this.exec.queuedSize} characters are waiting behind an async handler`;
     this.fail(new Error(`HTMLRewriter: maxBufferedBytes (${this.maxBuffered}) exceeded: ${what}`));
   }
 
   private fail(err: unknown): void {
-    if (this.failed) return;
-    this.failed = true;
-    this.failure = err;
-    this.queue.length = 0;
-    this.queueHead = 0;
-  }
-
-  // --- Phase B ----------------------------------------------------------------------------------------
-
-  private push(op: Op): void {
-    if (this.waiting !== null) {
-      this.queue.push(op);
-      this.queuedSize += sizeOf(op);
-      return;
-    }
-    const r = this.run(op);
-    if (r !== undefined) this.wait(r);
-  }
-
-  private wait(p: Promise<void>): void {
-    this.flushOutput();
-    this.waiting = p.then(() => this.pump());
-    // The rejection is reported through write()/end(); this keeps it from also being "unhandled".
-    this.waiting.catch(() => {});
-  }
-
-  /** Run queued ops until the queue is empty or a handler makes us wait again. */
-  private pump(): void | Promise<void> {
-    while (this.queueHead < this.queue.length) {
-      if (this.failed) throw this.failure;
-      const op = this.queue[this.queueHead]!;
-      this.queue[this.queueHead++] = undefined;
-      this.queuedSize -= sizeOf(op);
-      const r = this.run(op);
-      if (r !== undefined) {
-        this.flushOutput();
-        return r.then(() => this.pump());
-      }
-    }
-    this.queue.length = 0;
-    this.queueHead = 0;
-    this.waiting = null;
-  }
-
-  /** After write()/end(): release output, or hand back the promise to wait for. */
-  private settle(): void | Promise<void> {
-    if (this.failed) throw this.failure;
-    if (this.waiting === null) {
-      this.flushOutput();
-      return;
-    }
-    return this.waiting.then(
-      () => {
-        if (this.failed) throw this.failure;
-        this.flushOutput();
-      },
-      (err: unknown) => {
-        this.fail(err);
-        throw this.failure;
-      },
-    );
-  }
-
-  private flushOutput(): void {
-    if (this.out.length === 0) return;
-    const s = this.out;
-    this.out = '';
-    this.onOutput(s);
-  }
-
-  private emit(s: string): void {
-    if (s.length > 0 && this.suppress.length === 0) this.out += s;
-  }
-
-  private run(op: Op): void | Promise<void> {
-    switch (op.k) {
-      case OP_RAW:
-        this.emit(op.raw);
-        return;
-      case OP_START:
-        return this.runStart(op.token, op.el, op.handlers);
-      case OP_END:
-        return this.runEnd(op.el, op.token);
-      case OP_TEXT: {
-        const unit = new TextChunkUnit(op.raw, op.last, op.context);
-        return this.callAll(op.handlers, unit, () => {
-          unit._active = false;
-          this.emit(joined(unit._before));
-          if (unit._replacement !== null) this.emit(unit._replacement);
-          else if (!unit._removed) this.emit(op.raw);
-          this.emit(joined(unit._after));
-        });
-      }
-      case OP_COMMENT: {
-        const unit = new CommentUnit(op.token);
-        return this.callAll(op.handlers, unit, () => {
-          unit._active = false;
-          this.emit(joined(unit._before));
-          if (unit._replacement !== null) this.emit(unit._replacement);
-          else if (!unit._removed) this.emit(unit._outputText());
-          this.emit(joined(unit._after));
-        });
-      }
-      case OP_DOCTYPE: {
-        const unit = new DoctypeUnit(op.token);
-        return this.callAll(this.config.docDoctype, unit, () => {
-          unit._active = false;
-          if (!unit._removed) this.emit(op.token.raw);
-        });
-      }
-      case OP_DOC_END: {
-        this.suppress.length = 0;
-        const unit = new DocumentEndUnit(op.context);
-        return this.callAll(this.config.docEnd, unit, () => {
-          unit._active = false;
-          this.emit(joined(unit._append));
-        });
-      }
-    }
-  }
-
-  /** Call the handlers in order, waiting for each promise; then `done`. */
-  private callAll<T>(handlers: readonly Fn<T>[], unit: T, done: () => void, from = 0): void | Promise<void> {
-    for (let i = from; i < handlers.length; i++) {
-      const r: HandlerResult = handlers[i]!(unit);
-      if (isThenable(r)) return Promise.resolve(r).then(() => this.callAll(handlers, unit, done, i + 1));
-    }
-    done();
-  }
-
-  private runStart(token: StartTagToken, el: ElementRecord, handlers: Fn<ElementUnit>[]): void | Promise<void> {
-    const unit = new ElementUnit(
-      token,
-      el.namespace,
-      canHaveContent(el.localName, el.namespace, token.selfClosing),
-      contentContextOf(el.localName, el.namespace, this.scripting),
-    );
-    el.unit = unit;
-    return this.callAll(handlers, unit, () => {
-      unit._active = false;
-      this.emit(joined(unit._before));
-      if (unit._replacement !== null) {
-        this.emit(unit._replacement);
-        this.suppress.push(el);
-      } else if (unit._removed && !unit._keepContent) {
-        this.suppress.push(el);
-      } else {
-        if (!unit._keepContent) this.emit(unit._startTagText());
-        this.emit(joined(unit._prepend));
-        if (unit._inner !== null) {
-          this.emit(unit._inner);
-          this.suppress.push(el);
-        }
-      }
-    });
-  }
-
-  private runEnd(el: ElementRecord, token: EndTagToken | null): void | Promise<void> {
-    const unit = el.unit;
-    el.unit = null;
-    if (unit === null) {
-      if (token !== null) this.emit(token.raw);
-      return;
-    }
-    const handlers = unit._endHandlers;
-    if (handlers === null) {
-      this.finishEnd(el, unit, token, null);
-      return;
-    }
-    const end = new EndTagUnit(token, unit._name, contentContextOf(el.localName, el.namespace, this.scripting));
-    end._nameChanged = unit._nameChanged;
-    return this.callAll(handlers, end, () => this.finishEnd(el, unit, token, end));
-  }
-
-  private finishEnd(el: ElementRecord, unit: ElementUnit, token: EndTagToken | null, end: EndTagUnit | null): void {
-    if (end !== null) end._active = false;
-    const i = this.suppress.lastIndexOf(el);
-    if (i >= 0) this.suppress.splice(i, 1);
-    if (unit._replacement !== null || (unit._removed && !unit._keepContent)) {
-      // The element is gone with its end tag; what was put after it stays.
-      if (end !== null) this.emit(joined(end._after));
-      this.emit(joined(unit._after));
-      return;
-    }
-    this.emit(joined(unit._append));
-    if (end !== null) {
-      this.emit(joined(end._before));
-      if (end._replacement !== null) this.emit(end._replacement);
-      else if (token !== null && !unit._keepContent && !end._removed) this.emit(end._nameChanged ? `</${end._name}>` : token.raw);
-      this.emit(joined(end._after));
-    } else if (token !== null && !unit._keepContent) {
-      this.emit(unit._nameChanged ? `</${unit._name}>` : token.raw);
-    }
-    this.emit(joined(unit._after));
+    this.exec.fail(err);
   }
 }

@@ -1,0 +1,252 @@
+/**
+ * Phase B of a rewrite (see transformer.ts): executes ops in order — runs the handlers on rewritable
+ * units and writes what they decided — waiting, with later ops queued behind, whenever a handler returns
+ * a promise. Owns the output buffer, the content being dropped (removed elements), and the failure.
+ */
+import type { EndTagToken, StartTagToken } from '@sluice/tokenizer';
+import { CommentUnit } from '../rewritable-units/comment.js';
+import { contentContextOf } from '../rewritable-units/content.js';
+import { DoctypeUnit } from '../rewritable-units/doctype.js';
+import { DocumentEndUnit } from '../rewritable-units/document-end.js';
+import { ElementUnit, canHaveContent } from '../rewritable-units/element.js';
+import { EndTagUnit } from '../rewritable-units/end-tag.js';
+import { joined } from '../rewritable-units/mutations.js';
+import { TextChunkUnit } from '../rewritable-units/text-chunk.js';
+import type { ElementRecord } from '../view/records.js';
+import type { CompiledHandlers, Fn, HandlerResult } from './handlers.js';
+import { OP_COMMENT, OP_DOC_END, OP_DOCTYPE, OP_END, OP_RAW, OP_START, OP_TEXT, type Op, sizeOf } from './ops.js';
+
+function isThenable(x: unknown): x is PromiseLike<void> {
+  return x !== null && typeof x === 'object' && typeof (x as { then?: unknown }).then === 'function';
+}
+
+/** Runs ops; see the file comment. */
+export class Executor {
+  private queue: (Op | undefined)[] = [];
+  private queueHead = 0;
+  /** Input held by queued ops (for `maxBufferedBytes`). */
+  queuedSize = 0;
+  private waiting: Promise<void> | null = null;
+  private out = '';
+  /** Elements whose content is being dropped (removed, replaced, inner content set). */
+  private readonly suppress: ElementRecord[] = [];
+  /** Whether the rewrite has failed; `failure` is the error. */
+  failed = false;
+  failure: unknown = undefined;
+
+  /**
+   * @param config the document handlers (doctype, end) come from here
+   * @param scripting the scripting flag (how content in `<noscript>` is escaped)
+   * @param onOutput receives each piece of output, in order
+   */
+  constructor(
+    private readonly config: CompiledHandlers,
+    private readonly scripting: boolean,
+    private readonly onOutput: (chunk: string) => void,
+  ) {}
+
+  /** Record the failure (the first one wins) and drop what was queued. */
+  fail(err: unknown): void {
+    if (this.failed) return;
+    this.failed = true;
+    this.failure = err;
+    this.queue.length = 0;
+    this.queueHead = 0;
+  }
+
+  /** Copy source text: at once while nothing waits (the fast path of passthrough), else queued. */
+  raw(raw: string): void {
+    if (this.waiting === null) {
+      if (this.suppress.length === 0) this.out += raw;
+    } else this.push({ k: OP_RAW, raw });
+  }
+
+  /** Run `op` now, or queue it behind a pending handler. */
+  push(op: Op): void {
+    if (this.waiting !== null) {
+      this.queue.push(op);
+      this.queuedSize += sizeOf(op);
+      return;
+    }
+    const r = this.run(op);
+    if (r !== undefined) this.wait(r);
+  }
+
+  private wait(p: Promise<void>): void {
+    this.flushOutput();
+    this.waiting = p.then(() => this.pump());
+    // The rejection is reported through write()/end(); this keeps it from also being "unhandled".
+    this.waiting.catch(() => {});
+  }
+
+  /** Run queued ops until the queue is empty or a handler makes us wait again. */
+  private pump(): void | Promise<void> {
+    while (this.queueHead < this.queue.length) {
+      if (this.failed) throw this.failure;
+      const op = this.queue[this.queueHead]!;
+      this.queue[this.queueHead++] = undefined;
+      this.queuedSize -= sizeOf(op);
+      const r = this.run(op);
+      if (r !== undefined) {
+        this.flushOutput();
+        return r.then(() => this.pump());
+      }
+    }
+    this.queue.length = 0;
+    this.queueHead = 0;
+    this.waiting = null;
+  }
+
+  /** After write()/end(): release output, or hand back the promise to wait for (rejecting with the failure). */
+  settle(): void | Promise<void> {
+    if (this.failed) throw this.failure;
+    if (this.waiting === null) {
+      this.flushOutput();
+      return;
+    }
+    return this.waiting.then(
+      () => {
+        if (this.failed) throw this.failure;
+        this.flushOutput();
+      },
+      (err: unknown) => {
+        this.fail(err);
+        throw this.failure;
+      },
+    );
+  }
+
+  /** Pass the output decided so far to `onOutput`. */
+  flushOutput(): void {
+    if (this.out.length === 0) return;
+    const s = this.out;
+    this.out = '';
+    this.onOutput(s);
+  }
+
+  private emit(s: string): void {
+    if (s.length > 0 && this.suppress.length === 0) this.out += s;
+  }
+
+  private run(op: Op): void | Promise<void> {
+    switch (op.k) {
+      case OP_RAW:
+        this.emit(op.raw);
+        return;
+      case OP_START:
+        return this.runStart(op.token, op.el, op.handlers);
+      case OP_END:
+        return this.runEnd(op.el, op.token);
+      case OP_TEXT: {
+        const unit = new TextChunkUnit(op.raw, op.last, op.context);
+        return this.callAll(op.handlers, unit, () => {
+          unit._active = false;
+          this.emit(joined(unit._before));
+          if (unit._replacement !== null) this.emit(unit._replacement);
+          else if (!unit._removed) this.emit(op.raw);
+          this.emit(joined(unit._after));
+        });
+      }
+      case OP_COMMENT: {
+        const unit = new CommentUnit(op.token);
+        return this.callAll(op.handlers, unit, () => {
+          unit._active = false;
+          this.emit(joined(unit._before));
+          if (unit._replacement !== null) this.emit(unit._replacement);
+          else if (!unit._removed) this.emit(unit._outputText());
+          this.emit(joined(unit._after));
+        });
+      }
+      case OP_DOCTYPE: {
+        const unit = new DoctypeUnit(op.token);
+        return this.callAll(this.config.docDoctype, unit, () => {
+          unit._active = false;
+          if (!unit._removed) this.emit(op.token.raw);
+        });
+      }
+      case OP_DOC_END: {
+        this.suppress.length = 0;
+        const unit = new DocumentEndUnit(op.context);
+        return this.callAll(this.config.docEnd, unit, () => {
+          unit._active = false;
+          this.emit(joined(unit._append));
+        });
+      }
+    }
+  }
+
+  /** Call the handlers in order, waiting for each promise; then `done`. */
+  private callAll<T>(handlers: readonly Fn<T>[], unit: T, done: () => void, from = 0): void | Promise<void> {
+    for (let i = from; i < handlers.length; i++) {
+      const r: HandlerResult = handlers[i]!(unit);
+      if (isThenable(r)) return Promise.resolve(r).then(() => this.callAll(handlers, unit, done, i + 1));
+    }
+    done();
+  }
+
+  private runStart(token: StartTagToken, el: ElementRecord, handlers: Fn<ElementUnit>[]): void | Promise<void> {
+    const unit = new ElementUnit(
+      token,
+      el.namespace,
+      canHaveContent(el.localName, el.namespace, token.selfClosing),
+      contentContextOf(el.localName, el.namespace, this.scripting),
+    );
+    el.unit = unit;
+    return this.callAll(handlers, unit, () => {
+      unit._active = false;
+      this.emit(joined(unit._before));
+      if (unit._replacement !== null) {
+        this.emit(unit._replacement);
+        this.suppress.push(el);
+      } else if (unit._removed && !unit._keepContent) {
+        this.suppress.push(el);
+      } else {
+        if (!unit._keepContent) this.emit(unit._startTagText());
+        this.emit(joined(unit._prepend));
+        if (unit._inner !== null) {
+          this.emit(unit._inner);
+          this.suppress.push(el);
+        }
+      }
+    });
+  }
+
+  private runEnd(el: ElementRecord, token: EndTagToken | null): void | Promise<void> {
+    const unit = el.unit;
+    el.unit = null;
+    if (unit === null) {
+      if (token !== null) this.emit(token.raw);
+      return;
+    }
+    const handlers = unit._endHandlers;
+    if (handlers === null) {
+      this.finishEnd(el, unit, token, null);
+      return;
+    }
+    const end = new EndTagUnit(token, unit._name, contentContextOf(el.localName, el.namespace, this.scripting));
+    end._nameChanged = unit._nameChanged;
+    return this.callAll(handlers, end, () => this.finishEnd(el, unit, token, end));
+  }
+
+  private finishEnd(el: ElementRecord, unit: ElementUnit, token: EndTagToken | null, end: EndTagUnit | null): void {
+    if (end !== null) end._active = false;
+    const i = this.suppress.lastIndexOf(el);
+    if (i >= 0) this.suppress.splice(i, 1);
+    if (unit._replacement !== null || (unit._removed && !unit._keepContent)) {
+      // The element is gone with its end tag; what was put after it stays.
+      if (end !== null) this.emit(joined(end._after));
+      this.emit(joined(unit._after));
+      return;
+    }
+    this.emit(joined(unit._append));
+    if (end !== null) {
+      this.emit(joined(end._before));
+      if (end._replacement !== null) this.emit(end._replacement);
+      else if (token !== null && !unit._keepContent && !end._removed) this.emit(end._nameChanged ? `</${end._name}>` : token.raw);
+      this.emit(joined(end._after));
+    } else if (token !== null && !unit._keepContent) {
+      this.emit(unit._nameChanged ? `</${unit._name}>` : token.raw);
+    }
+    this.emit(joined(unit._after));
+  }
+}

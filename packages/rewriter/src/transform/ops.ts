@@ -1,0 +1,44 @@
+/** The ops phase A makes of tokens and phase B executes (see transformer.ts). */
+import type { CommentToken, DoctypeToken, EndTagToken, StartTagToken } from '@sluice/tokenizer';
+import type { CommentUnit } from '../rewritable-units/comment.js';
+import type { ContentContext } from '../rewritable-units/content.js';
+import type { ElementUnit } from '../rewritable-units/element.js';
+import type { TextChunkUnit } from '../rewritable-units/text-chunk.js';
+import type { ElementRecord } from '../view/records.js';
+import type { Fn } from './handlers.js';
+
+export const OP_RAW = 0;
+export const OP_START = 1;
+export const OP_END = 2;
+export const OP_TEXT = 3;
+export const OP_COMMENT = 4;
+export const OP_DOCTYPE = 5;
+export const OP_DOC_END = 6;
+
+/** One step of output: copy raw text, or run handlers on a unit and write what they decided. */
+export type Op =
+  | { readonly k: typeof OP_RAW; readonly raw: string }
+  | { readonly k: typeof OP_START; readonly token: StartTagToken; readonly el: ElementRecord; readonly handlers: Fn<ElementUnit>[] }
+  | { readonly k: typeof OP_END; readonly el: ElementRecord; readonly token: EndTagToken | null }
+  | { readonly k: typeof OP_TEXT; readonly raw: string; readonly last: boolean; readonly handlers: readonly Fn<TextChunkUnit>[]; readonly context: ContentContext }
+  | { readonly k: typeof OP_COMMENT; readonly token: CommentToken; readonly handlers: readonly Fn<CommentUnit>[] }
+  | { readonly k: typeof OP_DOCTYPE; readonly token: DoctypeToken }
+  | { readonly k: typeof OP_DOC_END; readonly context: ContentContext };
+
+/** How much input an op holds (for `maxBufferedBytes`). */
+export function sizeOf(op: Op): number {
+  switch (op.k) {
+    case OP_RAW:
+    case OP_TEXT:
+      return op.raw.length;
+    case OP_START:
+    case OP_COMMENT:
+    case OP_DOCTYPE:
+      return op.token.raw.length;
+    case OP_END:
+      return op.token === null ? 0 : op.token.raw.length;
+    default:
+      return 0;
+  }
+}
+

@@ -51,13 +51,18 @@ const FOREIGN_ATTRIBUTES: ReadonlyMap<string, readonly [string | null, string, N
 
 /** An attribute as the sink receives it. */
 export class TreeAttribute implements ElementAttribute {
-  constructor(
-    readonly name: string,
-    readonly value: string,
-    readonly namespace: Namespace | null,
-    readonly prefix: string | null,
-    readonly localName: string,
-  ) {}
+  declare readonly name: string;
+  declare readonly value: string;
+  declare readonly namespace: Namespace | null;
+  declare readonly prefix: string | null;
+  declare readonly localName: string;
+  constructor(name: string, value: string, namespace: Namespace | null, prefix: string | null, localName: string) {
+    this.name = name;
+    this.value = value;
+    this.namespace = namespace;
+    this.prefix = prefix;
+    this.localName = localName;
+  }
 }
 
 const NO_ATTRIBUTES: readonly ElementAttribute[] = Object.freeze([]);
@@ -66,10 +71,11 @@ const NO_ATTRIBUTES: readonly ElementAttribute[] = Object.freeze([]);
 export function htmlAttributes(attributes: readonly Attribute[]): readonly ElementAttribute[] {
   const n = attributes.length;
   if (n === 0) return NO_ATTRIBUTES;
-  const out = new Array<ElementAttribute>(n);
+  const out: ElementAttribute[] = [];
   for (let i = 0; i < n; i++) {
-    const { name, value } = attributes[i];
-    out[i] = new TreeAttribute(name, value, null, null, name);
+    const attribute = attributes[i];
+    const name = attribute.name;
+    out.push(new TreeAttribute(name, attribute.value, null, null, name));
   }
   return out;
 }

@@ -50,43 +50,76 @@ export interface OpenElement<N> {
   readonly namespace: ElementNamespace;
 }
 
-/** Internal record of an element. `id` is the HTML tag id (0 for unknown names and for foreign elements). */
+/**
+ * Internal record of an element. `id` is the HTML tag id (0 for unknown names and for foreign elements).
+ * Fields are declared and assigned in the constructor (one hidden class, no class-field initializer
+ * pass): one record is made per element, on the hot path.
+ */
 export class ElementRecord<N> implements OpenElement<N> {
+  declare readonly node: N;
+  declare readonly localName: string;
+  declare readonly namespace: ElementNamespace;
+  declare readonly id: number;
+  declare readonly flags: number;
+  /** The attributes it was created with (for the "equal elements" test of Noah's Ark and for reconstruction). */
+  declare readonly attributes: readonly ElementAttribute[];
+  /** The location of the token it was created for. */
+  declare readonly location: SourceLocation | null;
   /** Whether the record is currently on the stack of open elements. */
-  open = false;
+  declare open: boolean;
   /** The element's entry in the list of active formatting elements, when it has one. */
-  formatting: unknown = null;
+  declare formatting: unknown;
   // --- Stack bookkeeping, set when pushed (see the file comment). ---
   /** Increases up the stack. */
-  order = 0;
+  declare order: number;
   /** The next open element below with the same name (key), or a removed one to skip. */
-  sameBelow: ElementRecord<N> | null = null;
+  declare sameBelow: ElementRecord<N> | null;
   /** Nearest element at or below bounding "in scope" / "in list item scope" / "in button scope" / "in table scope". */
-  scopeBoundary: ElementRecord<N> = this;
-  listItemBoundary: ElementRecord<N> = this;
-  buttonBoundary: ElementRecord<N> = this;
-  tableBoundary: ElementRecord<N> = this;
+  declare scopeBoundary: ElementRecord<N>;
+  declare listItemBoundary: ElementRecord<N>;
+  declare buttonBoundary: ElementRecord<N>;
+  declare tableBoundary: ElementRecord<N>;
   /** Nearest special element at or below, and the one strictly below (to skip removed ones). */
-  special: ElementRecord<N> | null = null;
-  specialBelow: ElementRecord<N> | null = null;
+  declare special: ElementRecord<N> | null;
+  declare specialBelow: ElementRecord<N> | null;
   /** Nearest special element other than address, div, p at or below (where `<li>`/`<dd>`/`<dt>` stop looking). */
-  listStop: ElementRecord<N> | null = null;
-  listStopBelow: ElementRecord<N> | null = null;
+  declare listStop: ElementRecord<N> | null;
+  declare listStopBelow: ElementRecord<N> | null;
   /** Nearest HTML element at or below, and the one strictly below. */
-  html: ElementRecord<N> | null = null;
-  htmlBelow: ElementRecord<N> | null = null;
+  declare html: ElementRecord<N> | null;
+  declare htmlBelow: ElementRecord<N> | null;
 
   constructor(
-    readonly node: N,
-    readonly localName: string,
-    readonly namespace: ElementNamespace,
-    readonly id: number,
-    readonly flags: number,
-    /** The attributes it was created with (for the "equal elements" test of Noah's Ark and for reconstruction). */
-    readonly attributes: readonly ElementAttribute[],
-    /** The location of the token it was created for. */
-    readonly location: SourceLocation | null,
-  ) {}
+    node: N,
+    localName: string,
+    namespace: ElementNamespace,
+    id: number,
+    flags: number,
+    attributes: readonly ElementAttribute[],
+    location: SourceLocation | null,
+  ) {
+    this.node = node;
+    this.localName = localName;
+    this.namespace = namespace;
+    this.id = id;
+    this.flags = flags;
+    this.attributes = attributes;
+    this.location = location;
+    this.open = false;
+    this.formatting = null;
+    this.order = 0;
+    this.sameBelow = null;
+    this.scopeBoundary = this;
+    this.listItemBoundary = this;
+    this.buttonBoundary = this;
+    this.tableBoundary = this;
+    this.special = null;
+    this.specialBelow = null;
+    this.listStop = null;
+    this.listStopBelow = null;
+    this.html = null;
+    this.htmlBelow = null;
+  }
 
   /** Whether this is the HTML element with tag id `id`. */
   is(id: number): boolean {

@@ -100,6 +100,8 @@ export interface TokenizerFeedback {
   insert(text: string): void;
 }
 
+const NO_ATTRIBUTES: readonly [] = Object.freeze([]) as readonly [];
+
 /** The location of a tag token, or null for a tag the parser made up. */
 function locationOf(t: { start: number; end: number }): SourceLocation | null {
   return t.end > t.start ? { start: t.start, end: t.end } : null;
@@ -251,9 +253,12 @@ export class TreeBuilder<N> {
       }
       case 'endTag': {
         const name = token.name;
-        t = this.endTag.set(name, tagIdOf(name), token.attributes, token.selfClosing, token.start, token.start + token.raw.length);
-        if (token.attributes.length > 0) this.error('end-tag-with-attributes', token.start);
-        else if (token.selfClosing) this.error('end-tag-with-trailing-solidus', token.start);
+        // An end tag's attributes are never used (`</br>` acts as `<br>` without them): they stay undecoded.
+        t = this.endTag.set(name, tagIdOf(name), NO_ATTRIBUTES, token.selfClosing, token.start, token.start + token.raw.length);
+        if (this.onError !== null) {
+          if (token.attributes.length > 0) this.error('end-tag-with-attributes', token.start);
+          else if (token.selfClosing) this.error('end-tag-with-trailing-solidus', token.start);
+        }
         break;
       }
       case 'comment':

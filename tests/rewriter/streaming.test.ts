@@ -58,6 +58,20 @@ describe('low latency', () => {
     );
   });
 
+  it('without text handlers, tables included: after each write, everything the tokenizer released is output', async () => {
+    await fc.assert(
+      fc.asyncProperty(tagSoup, cuts, async (input, c) => {
+        const chunks = splitAt(input, c);
+        const { perWrite } = await runRewriter((r) => {
+          r.on('*', { element(e) { void e.tagName; if (e.canHaveContent) e.onEndTag(() => {}); } });
+          r.onDocument({ comments() {}, doctype() {} });
+        }, chunks);
+        expect(perWrite).toEqual(emittedPerChunk(chunks));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('output before an element whose async handler is pending is released at once', async () => {
     const gate = deferred();
     let out = '';
@@ -103,8 +117,19 @@ describe('bounded memory', () => {
     gate.resolve();
   });
 
-  it('table text the tree builder holds is bounded', async () => {
-    const t = new HTMLRewriter({ maxBufferedBytes: 300 }).createTransformer(() => {});
+  it('table text is not held when no text handler needs its parent', async () => {
+    let out = '';
+    const t = new HTMLRewriter({ maxBufferedBytes: 300 }).on('td', { element() {} }).createTransformer((s) => (out += s));
+    t.write('<table>');
+    for (let i = 0; i < 10; i++) t.write('text '.repeat(10));
+    expect(out).toBe('<table>' + 'text '.repeat(100));
+    t.write('<tr><td>x</table>');
+    t.end();
+    expect(out).toBe('<table>' + 'text '.repeat(100) + '<tr><td>x</table>');
+  });
+
+  it('table text the tree builder holds for text handlers is bounded', async () => {
+    const t = new HTMLRewriter({ maxBufferedBytes: 300 }).on('body', { text() {} }).createTransformer(() => {});
     t.write('<table>');
     expect(() => {
       for (let i = 0; i < 10; i++) t.write('text '.repeat(10));

@@ -225,7 +225,9 @@ export class Transformer {
           this.emitTextRaw(raw, token.kind, sink.eventNode[0]!);
           return;
         }
-      } else if (n === 0 && this.builder.insertionMode !== 'in table text') {
+      } else if (n === 0 && (!this.textHandlersExist || this.builder.insertionMode !== 'in table text')) {
+        // Table text ("in table text") waits for the tree builder to decide where it goes — but only
+        // when a text handler needs to know; otherwise it is copied at once.
         this.emitTextRaw(raw, token.kind, null);
         return;
       }

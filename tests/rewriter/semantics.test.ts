@@ -72,6 +72,15 @@ describe('text goes where the tree builder puts it', () => {
   });
 });
 
+describe('the scripting flag', () => {
+  it('with scripting off, <noscript> content is markup and its elements match', async () => {
+    const on = await runRewriter((r) => r.on('noscript p', { element(e) { e.setAttribute('x', '1'); } }), ['<noscript><p>a</p></noscript>']);
+    expect(on.out).toBe('<noscript><p>a</p></noscript>');
+    const off = await runRewriter((r) => r.on('noscript p', { element(e) { e.setAttribute('x', '1'); } }), ['<noscript><p>a</p></noscript>'], { scripting: false });
+    expect(off.out).toBe('<noscript><p x="1">a</p></noscript>');
+  });
+});
+
 describe('end tags', () => {
   it('onEndTag fires where an element is closed implicitly, before the token that closes it', async () => {
     const { out, log } = await rw('<p>a<div>b</div>', (r, log) =>

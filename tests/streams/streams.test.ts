@@ -101,6 +101,16 @@ for (const impl of IMPLEMENTATIONS) {
       );
     });
 
+    it('TokenizerStream without a tree builder still round-trips', async () => {
+      await fc.assert(
+        fc.asyncProperty(html, cutList, async (input, at) => {
+          const tokens = await collect(source(impl, cut(input, at)).pipeThrough(new TokenizerStream({ ...opts, treeBuilder: false })));
+          expect(tokens.map((t: Token) => t.raw).join('')).toBe(input);
+        }),
+        { numRuns: 50 },
+      );
+    });
+
     it('TokenizerStream follows the tree builder (script data, SVG title)', async () => {
       const input = '<script>a<b>c</script><svg><title><i>t</i></title></svg>';
       const tokens = await collect(source(impl, [input]).pipeThrough(new TokenizerStream(opts)));

@@ -220,9 +220,12 @@ export class TreeBuilder<N> {
 
   // --- Public API ----------------------------------------------------------------------------------
 
-  /** Process one token from the tokenizer. Call it from the tokenizer's emit callback. */
+  /**
+   * Process one token from the tokenizer. Call it from the tokenizer's emit callback, synchronously: a
+   * start tag may switch the tokenizer's text mode before it reads on. Throws after `processEnd()`.
+   */
   processToken(token: Token): void {
-    if (this.stopped) return;
+    if (this.stopped) throw new Error('TreeBuilder.processToken(): parsing has stopped; no token can come after processEnd()');
     let t: TreeToken;
     switch (token.type) {
       case 'text': {
@@ -297,8 +300,12 @@ export class TreeBuilder<N> {
     }
   }
 
-  /** End of input: the end-of-file rules of the current insertion mode, then "stop parsing" (§13.2.7). */
+  /**
+   * End of input: the end-of-file rules of the current insertion mode, then "stop parsing" (§13.2.7): every
+   * open element is popped (`elementPopped`). Call it once, after the tokenizer's `end()`.
+   */
   processEnd(): void {
+    if (this.stopped) throw new Error('TreeBuilder.processEnd(): parsing has already stopped; processEnd() was called twice');
     const eof = { kind: EOF, start: 0, end: 0 } as const;
     // The end-of-file rules end by stopping parsing, or (closing a template) by asking for the token to be
     // reprocessed: dispatch it again until parsing has stopped.

@@ -1,0 +1,300 @@
+// Unit tests of the tree builder's own contract: the sink events it sends (with source locations and
+// elementPopped), its read-only views for the rewriter, the tokenizer feedback, the options, and misuse.
+// Tree shapes themselves are the html5lib suites' business (tests/conformance).
+import { describe, expect, it } from 'vitest';
+import { Tokenizer } from '@sluice/tokenizer';
+import {
+  NS,
+  Parser,
+  TreeBuilder,
+  type DocumentMode,
+  type ElementAttribute,
+  type ElementNamespace,
+  type SourceLocation,
+  type TreeSink,
+} from '../src/index.js';
+
+/** A tiny tree that records what the tree builder asked for. */
+interface TestNode {
+  kind: 'document' | 'element' | 'text' | 'comment' | 'doctype' | 'fragment';
+  name: string;
+  namespace?: ElementNamespace;
+  attributes?: readonly ElementAttribute[];
+  data?: string;
+  location: SourceLocation | null;
+  endLocation?: SourceLocation | null;
+  parent: TestNode | null;
+  children: TestNode[];
+  contents?: TestNode;
+  popped: number;
+}
+
+function node(kind: TestNode['kind'], name: string, location: SourceLocation | null = null): TestNode {
+  return { kind, name, location, parent: null, children: [], popped: 0 };
+}
+
+class TestSink implements TreeSink<TestNode> {
+  readonly document = node('document', '#document');
+  mode: DocumentMode = 'no-quirks';
+  readonly log: string[] = [];
+  createElement(localName: string, namespace: ElementNamespace, attributes: readonly ElementAttribute[], location: SourceLocation | null): TestNode {
+    const element = node('element', localName, location);
+    element.namespace = namespace;
+    element.attributes = attributes;
+    if (localName === 'template' && namespace === NS.HTML) element.contents = node('fragment', '#contents');
+    return element;
+  }
+  createComment(data: string, location: SourceLocation | null): TestNode {
+    const comment = node('comment', '#comment', location);
+    comment.data = data;
+    return comment;
+  }
+  createDocumentType(name: string, _publicId: string, _systemId: string, location: SourceLocation | null): TestNode {
+    return node('doctype', name, location);
+  }
+  insertText(parent: TestNode, data: string, before: TestNode | null, location: SourceLocation | null): void {
+    const index = before === null ? parent.children.length : parent.children.indexOf(before);
+    const previous = parent.children[index - 1];
+    if (previous !== undefined && previous.kind === 'text') {
+      previous.data += data;
+      previous.location = { start: previous.location!.start, end: location!.end };
+      return;
+    }
+    const text = node('text', '#text', location);
+    text.data = data;
+    text.parent = parent;
+    parent.children.splice(index, 0, text);
+  }
+  insertBefore(parent: TestNode, child: TestNode, before: TestNode | null): void {
+    this.remove(child);
+    const index = before === null ? parent.children.length : parent.children.indexOf(before);
+    parent.children.splice(index, 0, child);
+    child.parent = parent;
+    this.log.push(`insert ${child.name} into ${parent.name}${before === null ? '' : ` before ${before.name}`}`);
+  }
+  remove(child: TestNode): void {
+    if (child.parent === null) return;
+    child.parent.children.splice(child.parent.children.indexOf(child), 1);
+    child.parent = null;
+  }
+  moveChildren(from: TestNode, to: TestNode): void {
+    for (const child of [...from.children]) this.insertBefore(to, child, null);
+  }
+  parentNode(child: TestNode): TestNode | null {
+    return child.parent;
+  }
+  addMissingAttributes(element: TestNode, attributes: readonly ElementAttribute[]): void {
+    const have = new Set(element.attributes!.map((a) => a.name));
+    element.attributes = [...element.attributes!, ...attributes.filter((a) => !have.has(a.name))];
+  }
+  setDocumentMode(mode: DocumentMode): void {
+    this.mode = mode;
+  }
+  templateContents(template: TestNode): TestNode {
+    return template.contents!;
+  }
+  elementPopped(element: TestNode, endLocation: SourceLocation | null): void {
+    element.popped++;
+    element.endLocation = endLocation;
+    this.log.push(`pop ${element.name}${endLocation === null ? '' : ` ${endLocation.start}-${endLocation.end}`}`);
+  }
+}
+
+function dump(root: TestNode, depth = 0): string[] {
+  const lines: string[] = [];
+  for (const child of root.children) {
+    lines.push('  '.repeat(depth) + (child.kind === 'text' ? JSON.stringify(child.data) : child.name));
+    lines.push(...dump(child, depth + 1));
+    if (child.contents) lines.push(...dump(child.contents, depth + 1));
+  }
+  return lines;
+}
+
+function parse(html: string, options: ConstructorParameters<typeof Parser<TestNode>>[1] = {}): { sink: TestSink; parser: Parser<TestNode> } {
+  const sink = new TestSink();
+  const parser = new Parser(sink, options);
+  parser.write(html);
+  parser.end();
+  return { sink, parser };
+}
+
+function find(root: TestNode, name: string): TestNode {
+  const pending = [root];
+  while (pending.length > 0) {
+    const n = pending.pop()!;
+    if (n.name === name && n.kind === 'element') return n;
+    pending.push(...n.children, ...(n.contents ? [n.contents] : []));
+  }
+  throw new Error(`no <${name}>`);
+}
+
+describe('TreeBuilder', () => {
+  it('gives every element its start tag location and reports the end tag that closed it', () => {
+    const html = '<p class=a>x<b>y</b></p><div>z';
+    const { sink } = parse(html);
+    const p = find(sink.document, 'p');
+    expect(p.location).toEqual({ start: 0, end: 11 });
+    expect(p.endLocation).toEqual({ start: html.indexOf('</p>'), end: html.indexOf('</p>') + 4 });
+    expect(find(sink.document, 'b').endLocation).toEqual({ start: html.indexOf('</b>'), end: html.indexOf('</b>') + 4 });
+    // Closed at the end of the input: no end tag.
+    expect(find(sink.document, 'div').endLocation).toBeNull();
+    // Made-up elements have no location.
+    expect(find(sink.document, 'head').location).toBeNull();
+    expect(find(sink.document, 'body').location).toBeNull();
+    // Every element is popped exactly once.
+    for (const name of ['html', 'head', 'body', 'p', 'b', 'div']) expect(find(sink.document, name).popped, name).toBe(1);
+  });
+
+  it('reports implicitly closed elements with no end location, and </body>, </html> when the body and html are popped', () => {
+    const html = '<ul><li>a<li>b</ul></body></html>';
+    const { sink } = parse(html);
+    const [first, second] = find(sink.document, 'ul').children;
+    expect(first.endLocation).toBeNull();
+    expect(second.endLocation).toBeNull();
+    expect(find(sink.document, 'ul').endLocation).toEqual({ start: html.indexOf('</ul>'), end: html.indexOf('</ul>') + 5 });
+    expect(find(sink.document, 'body').endLocation).toEqual({ start: html.indexOf('</body>'), end: html.indexOf('</body>') + 7 });
+    expect(find(sink.document, 'html').endLocation).toEqual({ start: html.indexOf('</html>'), end: html.indexOf('</html>') + 7 });
+    // Content after </body> goes back into the body, which then was not closed by that end tag.
+    const after = parse('<p>a</body>b');
+    expect(find(after.sink.document, 'body').endLocation).toBeNull();
+  });
+
+  it('spans merged text over the tokens it came from', () => {
+    const html = '<p>a&amp;b<!--c-->d</p>';
+    const { sink } = parse(html);
+    const [ab, , d] = find(sink.document, 'p').children;
+    expect(ab.data).toBe('a&b');
+    expect(ab.location).toEqual({ start: 3, end: 10 });
+    expect(d.location).toEqual({ start: html.indexOf('d'), end: html.indexOf('d') + 1 });
+  });
+
+  it('foster parents before the table, through the sink', () => {
+    const { sink } = parse('<table><tr><td>a</td></tr>b<tr></table>');
+    expect(dump(find(sink.document, 'body'))).toEqual(['"b"', 'table', '  tbody', '    tr', '      td', '        "a"', '    tr']);
+    const foster = parse('<table><span>x</span></table>');
+    expect(foster.sink.log).toContain('insert span into body before table');
+  });
+
+  it('exposes the stack of open elements and the insertion mode while parsing', () => {
+    const sink = new TestSink();
+    const parser = new Parser(sink);
+    parser.write('<!DOCTYPE html><table><tr><td><svg><g>');
+    const builder = parser.treeBuilder;
+    expect(builder.openElements.map((e) => e.localName)).toEqual(['html', 'body', 'table', 'tbody', 'tr', 'td', 'svg', 'g']);
+    expect(builder.openElements[6].namespace).toBe(NS.SVG);
+    expect(builder.openElements[5].node).toBe(find(sink.document, 'td'));
+    expect(builder.insertionMode).toBe('in cell');
+    expect(builder.cdataAllowed()).toBe(true);
+    parser.write('</svg></td>');
+    expect(builder.insertionMode).toBe('in row');
+    expect(builder.cdataAllowed()).toBe(false);
+    parser.end();
+    expect(builder.openElements).toHaveLength(0);
+  });
+
+  it('switches the tokenizer to the text modes the rules ask for', () => {
+    const modes: string[] = [];
+    const sink = new TestSink();
+    let builder: TreeBuilder<TestNode> | null = null;
+    const tokenizer = new Tokenizer({ autoTextMode: false, cdataAllowed: () => builder!.cdataAllowed() });
+    const feedback = {
+      setTextMode: (mode: Parameters<Tokenizer['setTextMode']>[0]) => {
+        modes.push(mode);
+        tokenizer.setTextMode(mode);
+      },
+      insert: (text: string) => tokenizer.insert(text),
+    };
+    builder = new TreeBuilder(sink, feedback);
+    const emit = (token: Parameters<TreeBuilder<TestNode>['processToken']>[0]) => builder!.processToken(token);
+    tokenizer.write('<title>t</title><style>s</style><script>x</script><textarea>a</textarea><noscript>n</noscript><svg><style>q</style></svg><plaintext>p', emit);
+    tokenizer.end(emit);
+    builder.processEnd();
+    // <style> inside <svg> is foreign: no text mode. <noscript> is raw text with scripting on.
+    expect(modes).toEqual(['rcdata', 'rawtext', 'scriptData', 'rcdata', 'rawtext', 'plaintext']);
+  });
+
+  it('honours the scripting flag for <noscript>', () => {
+    const on = parse('<head><noscript><link></noscript>', { scripting: true });
+    expect(dump(find(on.sink.document, 'noscript'))).toEqual(['"<link>"']);
+    const off = parse('<head><noscript><link></noscript>', { scripting: false });
+    expect(dump(find(off.sink.document, 'noscript'))).toEqual(['link']);
+  });
+
+  it('reports tree-construction parse errors with offsets', () => {
+    const errors: { code: string; offset: number }[] = [];
+    parse('<p></div>', { onError: (e) => errors.push(e) });
+    expect(errors.map((e) => e.code)).toContain('missing-doctype');
+    expect(errors).toContainEqual({ code: 'unexpected-end-tag', offset: 3 });
+  });
+
+  it('sets the document mode from the DOCTYPE', () => {
+    expect(parse('<!DOCTYPE html>').sink.mode).toBe('no-quirks');
+    expect(parse('x').sink.mode).toBe('quirks');
+    expect(parse('<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "x">').sink.mode).toBe('limited-quirks');
+    expect(parse('<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN">').sink.mode).toBe('quirks');
+  });
+
+  it('runs scripts at </script> and reads what they write before the rest of the input', () => {
+    const seen: string[] = [];
+    const { sink } = parse('<p>1<script>a</script>4</p>', {
+      onScript(script, control) {
+        seen.push(script.children.map((c) => c.data).join(''));
+        if (seen.length === 1) control.write('2<script>b</script>');
+        else control.write('3');
+      },
+    });
+    expect(seen).toEqual(['a', 'b']);
+    expect(dump(find(sink.document, 'p'))).toEqual(['"1"', 'script', '  "a"', '"2"', 'script', '  "b"', '"34"']);
+  });
+
+  it('parses fragments into a root html element, in the context given', () => {
+    const sink = new TestSink();
+    const parser = new Parser(sink, { fragmentContext: { localName: 'tr', namespace: NS.HTML } });
+    parser.write('<td>a<td>b');
+    parser.end();
+    expect(dump(sink.document)).toEqual(['html', '  td', '    "a"', '  td', '    "b"']);
+    const inSvg = new TestSink();
+    const svgParser = new Parser(inSvg, { fragmentContext: { localName: 'svg', namespace: NS.SVG } });
+    svgParser.write('<foreignobject><div>x</div></foreignobject><![CDATA[y]]>');
+    svgParser.end();
+    expect(dump(inSvg.document)).toEqual(['html', '  foreignObject', '    div', '      "x"', '  "y"']);
+    const quirky = new TestSink();
+    const quirkyParser = new Parser(quirky, { fragmentContext: { localName: 'p', namespace: NS.HTML, documentMode: 'quirks' } });
+    quirkyParser.write('a<table></table>');
+    quirkyParser.end();
+    expect(dump(quirky.document)).toEqual(['html', '  "a"', '  table']);
+  });
+
+  it('starts fragments in the tokenizer state the context asks for', () => {
+    for (const [context, html, expected] of [
+      ['title', '<b>&amp;</b>', ['html', '  "<b>&</b>"']],
+      ['style', '<b>&amp;</b>', ['html', '  "<b>&amp;</b>"']],
+      ['script', '<!--</script>-->', ['html', '  "<!--</script>-->"']],
+      ['plaintext', '</plaintext>', ['html', '  "</plaintext>"']],
+      ['div', '<b>x</b>', ['html', '  b', '    "x"']],
+    ] as const) {
+      const sink = new TestSink();
+      const parser = new Parser(sink, { fragmentContext: { localName: context, namespace: NS.HTML } });
+      parser.write(html);
+      parser.end();
+      expect(dump(sink.document), context).toEqual(expected);
+    }
+  });
+
+  it('throws on misuse, naming what was wrong', () => {
+    const { parser } = parse('x');
+    expect(() => parser.write('y')).toThrow(/write\(\) cannot be called after end\(\)/);
+    expect(() => parser.end()).toThrow(/already ended/);
+    expect(() => parser.treeBuilder.processEnd()).toThrow(/processEnd\(\) was called twice/);
+    const sink = new TestSink();
+    expect(() => new Parser(sink, { fragmentContext: { localName: 'x', namespace: 'urn:nope' as ElementNamespace } })).toThrow(/namespace/);
+    expect(() => new Parser(sink, { fragmentContext: { localName: '', namespace: NS.HTML } })).toThrow(/localName/);
+  });
+
+  it('survives a 100,000-deep document and 10,000 nested templates without recursion', () => {
+    const deep = parse('<div>'.repeat(100_000));
+    expect(find(deep.sink.document, 'body').children).toHaveLength(1);
+    const templates = parse('<template>'.repeat(10_000));
+    expect(find(templates.sink.document, 'template').popped).toBe(1);
+  });
+});

@@ -46,8 +46,10 @@ export class HandlerLists {
     return base;
   }
 
-  private readonly docTextCache = new Map<readonly number[], readonly Fn<TextChunkUnit>[]>();
-  private readonly docCommentCache = new Map<readonly number[], readonly Fn<CommentUnit>[]>();
+  // Keyed weakly by the registration lists (which the element records hold): a long document makes
+  // many lists, and the caches must not keep them alive after their subtrees are done.
+  private readonly docTextCache = new WeakMap<readonly number[], readonly Fn<TextChunkUnit>[]>();
+  private readonly docCommentCache = new WeakMap<readonly number[], readonly Fn<CommentUnit>[]>();
 
   /** The `text` handlers for text inserted into `el` (null: no element, or dropped). */
   textHandlersFor(el: ElementRecord | null): readonly Fn<TextChunkUnit>[] {

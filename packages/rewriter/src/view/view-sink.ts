@@ -316,9 +316,10 @@ export class ViewSink implements TreeSink<NodeRecord> {
     const lower = node.isHtml ? node.localName : node.localName.toLowerCase();
     let candidates = this.candidates.get(lower);
     if (candidates === undefined) {
-      const own = this.byTag.get(lower) ?? [];
-      candidates = [...own, ...this.anyTag].sort((a, b) => a - b);
-      this.candidates.set(lower, candidates);
+      const own = this.byTag.get(lower);
+      candidates = own === undefined ? this.anyTag : [...own, ...this.anyTag].sort((a, b) => a - b);
+      // Bounded: a document can use any number of distinct (custom) element names.
+      if (this.candidates.size < 4096) this.candidates.set(lower, candidates);
     }
     if (candidates.length === 0) return;
     let matched: number[] | null = null;

@@ -7,8 +7,10 @@
  *
  * Every question the rules ask of the stack is answered in O(1), whatever its depth — a deep stack must
  * not make each token cost O(depth) (100,000 nested elements would take 10^10 steps):
- * - each record knows, from the moment it is pushed, the nearest element at or below it that bounds each
- *   kind of scope, the nearest special element, and the nearest HTML element;
+ * - each record knows, from the moment it is pushed, the nearest element at or below it that bounds the
+ *   default scope, the nearest special element, and the nearest HTML element (the list item, button and
+ *   table scopes only add elements the per-name chains below find at once: ol, ul, button; html, table,
+ *   template);
  * - for each tag name, the topmost open element of that name is kept, each record linking to the next one
  *   of the same name below it;
  * - records carry an `order` that increases up the stack, so "is A above B" is one comparison.
@@ -23,17 +25,14 @@
  */
 import type { ElementAttribute, ElementNamespace, SourceLocation } from './sink.js';
 import {
-  BUTTON_SCOPE,
   HTML_NS,
   IMPLIED_END,
   IMPLIED_END_THOROUGH,
-  LIST_ITEM_SCOPE,
   SCOPE,
   SPECIAL,
   TABLE_BODY_CONTEXT,
   TABLE_CONTEXT,
   TABLE_ROW_CONTEXT,
-  TABLE_SCOPE,
   TAG_ID_COUNT,
   T,
   isHeading,
@@ -74,11 +73,11 @@ export class ElementRecord<N> implements OpenElement<N> {
   declare order: number;
   /** The next open element below with the same name (key), or a removed one to skip. */
   declare sameBelow: ElementRecord<N> | null;
-  /** Nearest element at or below bounding "in scope" / "in list item scope" / "in button scope" / "in table scope". */
+  /**
+   * Nearest element at or below that bounds "has an element in scope". (The other scopes add elements the
+   * per-name chains know: ol, ul, button; table scope is html, table, template.)
+   */
   declare scopeBoundary: ElementRecord<N>;
-  declare listItemBoundary: ElementRecord<N>;
-  declare buttonBoundary: ElementRecord<N>;
-  declare tableBoundary: ElementRecord<N>;
   /** Nearest special element at or below, and the one strictly below (to skip removed ones). */
   declare special: ElementRecord<N> | null;
   declare specialBelow: ElementRecord<N> | null;
@@ -110,9 +109,6 @@ export class ElementRecord<N> implements OpenElement<N> {
     this.order = 0;
     this.sameBelow = null;
     this.scopeBoundary = this;
-    this.listItemBoundary = this;
-    this.buttonBoundary = this;
-    this.tableBoundary = this;
     this.special = null;
     this.specialBelow = null;
     this.listStop = null;
@@ -199,14 +195,11 @@ export class StackOfOpenElements<N> {
     record.open = true;
     if (below === undefined) {
       record.order = 1;
-      record.scopeBoundary = record.listItemBoundary = record.buttonBoundary = record.tableBoundary = record;
+      record.scopeBoundary = record;
       record.specialBelow = record.listStopBelow = record.htmlBelow = null;
     } else {
       record.order = below.order + 1;
       record.scopeBoundary = flags & SCOPE ? record : below.scopeBoundary;
-      record.listItemBoundary = flags & LIST_ITEM_SCOPE ? record : below.listItemBoundary;
-      record.buttonBoundary = flags & BUTTON_SCOPE ? record : below.buttonBoundary;
-      record.tableBoundary = flags & TABLE_SCOPE ? record : below.tableBoundary;
       record.specialBelow = below.special;
       record.listStopBelow = below.listStop;
       record.htmlBelow = below.html;
@@ -348,9 +341,6 @@ export class StackOfOpenElements<N> {
     items.splice(index + 1, 0, record);
     record.open = true;
     record.scopeBoundary = below.scopeBoundary;
-    record.listItemBoundary = below.listItemBoundary;
-    record.buttonBoundary = below.buttonBoundary;
-    record.tableBoundary = below.tableBoundary;
     record.specialBelow = below.special;
     record.listStopBelow = below.listStop;
     record.htmlBelow = below.html;
@@ -369,9 +359,6 @@ export class StackOfOpenElements<N> {
     record.open = true;
     record.order = old.order;
     record.scopeBoundary = old.scopeBoundary;
-    record.listItemBoundary = old.listItemBoundary;
-    record.buttonBoundary = old.buttonBoundary;
-    record.tableBoundary = old.tableBoundary;
     record.specialBelow = old.specialBelow;
     record.listStopBelow = old.listStopBelow;
     record.htmlBelow = old.htmlBelow;
@@ -437,6 +424,29 @@ export class StackOfOpenElements<N> {
     return this.topById[id];
   }
 
+  /** The order of the nearest boundary of "in list item scope": the scope boundary, or an ol/ul above it. */
+  private listItemBoundaryOrder(): number {
+    let order = this.current.scopeBoundary.order;
+    const ol = this.topById[T.OL];
+    if (ol !== null && ol.order > order) order = ol.order;
+    const ul = this.topById[T.UL];
+    if (ul !== null && ul.order > order) order = ul.order;
+    return order;
+  }
+
+  /** The order of the nearest boundary of "in button scope": the scope boundary, or a button above it. */
+  private buttonBoundaryOrder(): number {
+    const order = this.current.scopeBoundary.order;
+    const button = this.topById[T.BUTTON];
+    return button !== null && button.order > order ? button.order : order;
+  }
+
+  /** The order of the nearest boundary of "in table scope": html, table or template. */
+  private tableBoundaryOrder(): number {
+    const boundary = this.topOfIds(T.HTML, T.TABLE, T.TEMPLATE);
+    return boundary === null ? 0 : boundary.order;
+  }
+
   /** "has an element in scope" (HTML element with tag id `id`). */
   hasInScope(id: number): boolean {
     const top = this.topById[id];
@@ -444,15 +454,15 @@ export class StackOfOpenElements<N> {
   }
   hasInListItemScope(id: number): boolean {
     const top = this.topById[id];
-    return top !== null && top.order >= this.current.listItemBoundary.order;
+    return top !== null && top.order >= this.listItemBoundaryOrder();
   }
   hasInButtonScope(id: number): boolean {
     const top = this.topById[id];
-    return top !== null && top.order >= this.current.buttonBoundary.order;
+    return top !== null && top.order >= this.buttonBoundaryOrder();
   }
   hasInTableScope(id: number): boolean {
     const top = this.topById[id];
-    return top !== null && top.order >= this.current.tableBoundary.order;
+    return top !== null && top.order >= this.tableBoundaryOrder();
   }
 
   /** "has an element in scope" for a particular element (the form element pointer, the adoption agency). */
@@ -485,13 +495,13 @@ export class StackOfOpenElements<N> {
   /** "has a td or th element in table scope". */
   hasCellInTableScope(): boolean {
     const top = this.topOfIds(T.TD, T.TH);
-    return top !== null && top.order >= this.current.tableBoundary.order;
+    return top !== null && top.order >= this.tableBoundaryOrder();
   }
 
   /** "has a tbody, thead, or tfoot element in table scope". */
   hasTableBodyInTableScope(): boolean {
     const top = this.topOfIds(T.TBODY, T.THEAD, T.TFOOT);
-    return top !== null && top.order >= this.current.tableBoundary.order;
+    return top !== null && top.order >= this.tableBoundaryOrder();
   }
 
   /** Whether an HTML element with tag id `id` is open. */

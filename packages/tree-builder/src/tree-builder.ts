@@ -21,7 +21,7 @@ import { afterFrameset } from './insertion-modes/after-frameset.js';
 import { afterHead } from './insertion-modes/after-head.js';
 import { beforeHead } from './insertion-modes/before-head.js';
 import { beforeHtml } from './insertion-modes/before-html.js';
-import { bodyCharacters, inBody } from './insertion-modes/in-body.js';
+import { bodyCharacters, bodyEndTag, bodyStartTag, inBody } from './insertion-modes/in-body.js';
 import { inCaption } from './insertion-modes/in-caption.js';
 import { inCell } from './insertion-modes/in-cell.js';
 import { inColumnGroup } from './insertion-modes/in-column-group.js';
@@ -284,6 +284,16 @@ export class TreeBuilder<N> {
         return;
     }
     this.tokenOffset = t.start;
+    if ((t.kind === START_TAG || t.kind === END_TAG) && this.mode === MODE.IN_BODY && !this.skipNextNewline && this.adjustedCurrentNode.flags & HTML_NS) {
+      // The common case, straight to the "in body" rules (what the dispatcher would do).
+      if (t.kind === START_TAG) {
+        bodyStartTag(this, t);
+        if (t.selfClosing && !t.acknowledged) this.error('non-void-html-element-start-tag-with-trailing-solidus', t.start);
+      } else {
+        bodyEndTag(this, t);
+      }
+      return;
+    }
     if (this.skipNextNewline) {
       // §13.2.6.4.7 <pre>, <listing>, <textarea>: "If the next token is a U+000A LINE FEED (LF) character
       // token, then ignore that token". Character tokens are one character each in the standard; ours

@@ -28,9 +28,9 @@ export function inBody<N>(tb: TreeBuilder<N>, t: TreeToken): void {
     case CHARACTERS:
       return characters(tb, t);
     case START_TAG:
-      return startTag(tb, t);
+      return bodyStartTag(tb, t);
     case END_TAG:
-      return endTag(tb, t);
+      return bodyEndTag(tb, t);
     case COMMENT:
       tb.insertComment(t);
       return;
@@ -87,7 +87,8 @@ function insertVoidElement<N>(tb: TreeBuilder<N>, t: TagToken): void {
   t.acknowledged = true;
 }
 
-function startTag<N>(tb: TreeBuilder<N>, t: TagToken): void {
+/** Start tags "in body" (also the tree builder's fast path). */
+export function bodyStartTag<N>(tb: TreeBuilder<N>, t: TagToken): void {
   const stack = tb.stack;
   switch (t.id) {
     case T.HTML:
@@ -382,7 +383,8 @@ function listItem<N>(tb: TreeBuilder<N>, t: TagToken): void {
   tb.insertHtmlElement(t);
 }
 
-function endTag<N>(tb: TreeBuilder<N>, t: TagToken): void {
+/** End tags "in body" (also the tree builder's fast path). */
+export function bodyEndTag<N>(tb: TreeBuilder<N>, t: TagToken): void {
   const stack = tb.stack;
   const id = t.id;
   switch (id) {
@@ -503,7 +505,7 @@ function endTag<N>(tb: TreeBuilder<N>, t: TagToken): void {
       tb.error('unexpected-end-tag');
       const br = fakeTag(START_TAG, 'br', T.BR, { attributes: [], selfClosing: false, start: t.start, end: t.end });
       br.acknowledged = true;
-      startTag(tb, br);
+      bodyStartTag(tb, br);
       return;
     }
   }

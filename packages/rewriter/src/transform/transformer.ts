@@ -6,7 +6,7 @@
  * - A (synchronous, inside `Tokenizer.write`): the tree builder processes the token; the view records
  *   where it put things; the token becomes one or more *ops* (copy raw text, run element handlers, …)
  *   whose handler lists are decided now, from the tree as it stands at this token.
- * - B: ops are executed in order. While no handler has returned a promise this happens at once, inside
+ * - B (executor.ts): ops are executed in order. While no handler has returned a promise this happens at once, inside
  *   phase A; when one has, later ops queue up until it settles (so order is kept), and `write()` returns a
  *   promise. Output is released at the end of every `write()` and before every wait.
  *

@@ -12,6 +12,7 @@ export default defineConfig({
       { find: /^@sluice\/dom$/, replacement: src('dom') },
       { find: /^@sluice\/rewriter$/, replacement: src('rewriter') },
       { find: /^@sluice\/streams$/, replacement: src('streams') },
+      { find: /^@sluice\/example-proxy$/, replacement: src('example-proxy') },
       { find: /^sluice$/, replacement: src('sluice') },
     ],
   },

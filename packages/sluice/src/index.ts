@@ -3,8 +3,32 @@
  *
  * - `@sluice/tokenizer`: `Tokenizer`, raw tokens, parse errors (WHATWG HTML §13.2.5);
  * - `@sluice/tree-builder`: `TreeBuilder`, `Parser`, the `TreeSink` interface (§13.2.6);
- * - `@sluice/dom`: the DOM, `parse`, `parseFragment`, `serialize`, `toTestFormat`, `RecordingSink`.
+ * - `@sluice/dom`: the DOM, `parse`, `parseFragment`, `serialize`, `toTestFormat`, `RecordingSink`;
+ * - `@sluice/rewriter`: `HTMLRewriter` (Cloudflare Workers' API) and its rewritable units;
+ * - `@sluice/streams`: WHATWG `TransformStream`s for every stage.
  */
 export * from '@sluice/tokenizer';
 export * from '@sluice/tree-builder';
 export * from '@sluice/dom';
+// The rewriter's units are re-exported under their `…Unit` names only: its Workers-style aliases
+// `Element` and `Comment` would collide with the DOM's classes. Import them from `@sluice/rewriter`.
+export {
+  HTMLRewriter,
+  Transformer,
+  DEFAULT_MAX_BUFFERED_BYTES,
+  ElementUnit,
+  EndTagUnit,
+  TextChunkUnit,
+  CommentUnit,
+  DoctypeUnit,
+  DocumentEndUnit,
+  parseSelector,
+  type RewriterOptions,
+  type ElementHandlers,
+  type DocumentHandlers,
+  type HandlerResult,
+  type EndTagHandler,
+  type ContentOptions,
+  type ContentContext,
+} from '@sluice/rewriter';
+export * from '@sluice/streams';

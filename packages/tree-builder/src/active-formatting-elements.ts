@@ -11,7 +11,6 @@
  * (backwards, stopping at the third match) when three equal elements may exist, and builds no signature
  * at all for the common case of fewer than three entries of a name.
  */
-import type { ElementAttribute } from './sink.js';
 import type { ElementRecord } from './stack-of-open-elements.js';
 import { TAG_ID_COUNT } from './tag-sets.js';
 

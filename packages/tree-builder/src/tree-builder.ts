@@ -89,7 +89,8 @@ export interface TreeBuilderOptions<N> {
   /**
    * §13.2.6.4.8 "text" insertion mode, `</script>`: called after the script element is popped. The hook may
    * change the DOM through its own means and call `control.write(markup)` to insert markup at the insertion
-   * point (document.write): it is tokenized before the rest of the input.
+   * point (document.write): it is tokenized before the rest of the input. Also called for an SVG `<script>`
+   * when it ends. Never called when parsing a fragment: the fragment parser's scripts do not run.
    */
   onScript?: (script: N, control: { write(markup: string): void }) => void;
 }
@@ -611,9 +612,13 @@ export class TreeBuilder<N> {
 
   // --- Scripts ------------------------------------------------------------------------------------------
 
-  /** @internal A script element's end: hand it to the `onScript` hook (document.write goes to the tokenizer). */
+  /**
+   * @internal A script element's end: hand it to the `onScript` hook (document.write goes to the
+   * tokenizer). Not in the fragment case: scripts the fragment parser creates are "already started"
+   * (§13.2.6.4.4, script start tag step 4) and never run.
+   */
   runScript(script: N): void {
-    if (this.onScript !== null) this.onScript(script, this.scriptControl);
+    if (this.onScript !== null && this.context === null) this.onScript(script, this.scriptControl);
   }
 
   // --- §13.2.7 The end --------------------------------------------------------------------------------

@@ -247,6 +247,19 @@ describe('TreeBuilder', () => {
     expect(dump(find(sink.document, 'p'))).toEqual(['"1"', 'script', '  "a"', '"2"', 'script', '  "b"', '"34"']);
   });
 
+  it('does not run the scripts of a fragment', () => {
+    const sink = new TestSink();
+    let ran = 0;
+    const parser = new Parser(sink, { fragmentContext: { localName: 'div', namespace: NS.HTML }, onScript: () => ran++ });
+    parser.write('<script>x</script><svg><script/></svg>');
+    parser.end();
+    expect(ran).toBe(0);
+    expect(dump(sink.document)).toEqual(['html', '  script', '    "x"', '  svg', '    script']);
+    let inDocument = 0;
+    parse('<script>x</script><svg><script/><script>y</script></svg>', { onScript: () => inDocument++ });
+    expect(inDocument).toBe(3);
+  });
+
   it('parses fragments into a root html element, in the context given', () => {
     const sink = new TestSink();
     const parser = new Parser(sink, { fragmentContext: { localName: 'tr', namespace: NS.HTML } });

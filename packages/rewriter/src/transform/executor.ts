@@ -14,6 +14,7 @@ import { joined } from '../rewritable-units/mutations.js';
 import { TextChunkUnit } from '../rewritable-units/text-chunk.js';
 import type { ElementRecord } from '../view/records.js';
 import type { CompiledHandlers, Fn, HandlerResult } from './handlers.js';
+import type { Output } from './output.js';
 import { OP_COMMENT, OP_DOC_END, OP_DOCTYPE, OP_END, OP_RAW, OP_START, OP_TEXT, type Op, sizeOf } from './ops.js';
 
 function isThenable(x: unknown): x is PromiseLike<void> {
@@ -27,7 +28,8 @@ export class Executor {
   /** Input held by queued ops (for `maxBufferedBytes`). */
   queuedSize = 0;
   private waiting: Promise<void> | null = null;
-  private out = '';
+  /** Whether ops are being run from the queue (behind a handler that made us wait). */
+  private pumping = false;
   /** Elements whose content is being dropped (removed, replaced, inner content set). */
   private readonly suppress: ElementRecord[] = [];
   /** Whether the rewrite has failed; `failure` is the error. */
@@ -37,12 +39,12 @@ export class Executor {
   /**
    * @param config the document handlers (doctype, end) come from here
    * @param scripting the scripting flag (how content in `<noscript>` is escaped)
-   * @param onOutput receives each piece of output, in order
+   * @param output assembles the output and passes it on, in order
    */
   constructor(
     private readonly config: CompiledHandlers,
     private readonly scripting: boolean,
-    private readonly onOutput: (chunk: string) => void,
+    private readonly output: Output,
   ) {}
 
   /** Record the failure (the first one wins) and drop what was queued. */
@@ -54,11 +56,11 @@ export class Executor {
     this.queueHead = 0;
   }
 
-  /** Copy source text: at once while nothing waits (the fast path of passthrough), else queued. */
-  raw(raw: string): void {
+  /** Copy source text (`raw`, the input at `start`): at once while nothing waits (the fast path of passthrough), else queued. */
+  raw(raw: string, start: number): void {
     if (this.waiting === null) {
-      if (this.suppress.length === 0) this.out += raw;
-    } else this.push({ k: OP_RAW, raw });
+      if (this.suppress.length === 0) this.output.source(raw, start);
+    } else this.push({ k: OP_RAW, raw, start });
   }
 
   /** Run `op` now, or queue it behind a pending handler. */
@@ -86,7 +88,13 @@ export class Executor {
       const op = this.queue[this.queueHead]!;
       this.queue[this.queueHead++] = undefined;
       this.queuedSize -= sizeOf(op);
-      const r = this.run(op);
+      this.pumping = true;
+      let r: void | Promise<void>;
+      try {
+        r = this.run(op);
+      } finally {
+        this.pumping = false;
+      }
       if (r !== undefined) {
         this.flushOutput();
         return r.then(() => this.pump());
@@ -118,20 +126,29 @@ export class Executor {
 
   /** Pass the output decided so far to `onOutput`. */
   flushOutput(): void {
-    if (this.out.length === 0) return;
-    const s = this.out;
-    this.out = '';
-    this.onOutput(s);
+    this.output.flush();
   }
 
+  /** Write content a handler decided (or a rewritten tag). */
   private emit(s: string): void {
-    if (s.length > 0 && this.suppress.length === 0) this.out += s;
+    if (s.length > 0 && this.suppress.length === 0) this.output.text(s);
+  }
+
+  /**
+   * Copy source text. Behind a pending handler it is written as a string: the run machinery is for the
+   * chunk being written, and the caller may already have moved on to the next one.
+   */
+  private emitSource(raw: string, start: number): void {
+    if (this.suppress.length > 0) return;
+    if (this.pumping) {
+      if (raw.length > 0) this.output.text(raw);
+    } else this.output.source(raw, start);
   }
 
   private run(op: Op): void | Promise<void> {
     switch (op.k) {
       case OP_RAW:
-        this.emit(op.raw);
+        this.emitSource(op.raw, op.start);
         return;
       case OP_START:
         return this.runStart(op.token, op.el, op.handlers);
@@ -143,7 +160,7 @@ export class Executor {
           unit._active = false;
           this.emit(joined(unit._before));
           if (unit._replacement !== null) this.emit(unit._replacement);
-          else if (!unit._removed) this.emit(op.raw);
+          else if (!unit._removed) this.emitSource(op.raw, op.start);
           this.emit(joined(unit._after));
         });
       }
@@ -153,7 +170,10 @@ export class Executor {
           unit._active = false;
           this.emit(joined(unit._before));
           if (unit._replacement !== null) this.emit(unit._replacement);
-          else if (!unit._removed) this.emit(unit._outputText());
+          else if (!unit._removed) {
+            if (unit._text === null) this.emitSource(op.token.raw, op.token.start);
+            else this.emit(unit._outputText());
+          }
           this.emit(joined(unit._after));
         });
       }
@@ -161,7 +181,7 @@ export class Executor {
         const unit = new DoctypeUnit(op.token);
         return this.callAll(this.config.docDoctype, unit, () => {
           unit._active = false;
-          if (!unit._removed) this.emit(op.token.raw);
+          if (!unit._removed) this.emitSource(op.token.raw, op.token.start);
         });
       }
       case OP_DOC_END: {
@@ -201,7 +221,10 @@ export class Executor {
       } else if (unit._removed && !unit._keepContent) {
         this.suppress.push(el);
       } else {
-        if (!unit._keepContent) this.emit(unit._startTagText());
+        if (!unit._keepContent) {
+          if (unit._attrs === null && !unit._nameChanged) this.emitSource(token.raw, token.start);
+          else this.emit(unit._startTagText());
+        }
         this.emit(joined(unit._prepend));
         if (unit._inner !== null) {
           this.emit(unit._inner);
@@ -215,7 +238,7 @@ export class Executor {
     const unit = el.unit;
     el.unit = null;
     if (unit === null) {
-      if (token !== null) this.emit(token.raw);
+      if (token !== null) this.emitSource(token.raw, token.start);
       return;
     }
     const handlers = unit._endHandlers;
@@ -242,10 +265,14 @@ export class Executor {
     if (end !== null) {
       this.emit(joined(end._before));
       if (end._replacement !== null) this.emit(end._replacement);
-      else if (token !== null && !unit._keepContent && !end._removed) this.emit(end._nameChanged ? `</${end._name}>` : token.raw);
+      else if (token !== null && !unit._keepContent && !end._removed) {
+        if (end._nameChanged) this.emit(`</${end._name}>`);
+        else this.emitSource(token.raw, token.start);
+      }
       this.emit(joined(end._after));
     } else if (token !== null && !unit._keepContent) {
-      this.emit(unit._nameChanged ? `</${unit._name}>` : token.raw);
+      if (unit._nameChanged) this.emit(`</${unit._name}>`);
+      else this.emitSource(token.raw, token.start);
     }
     this.emit(joined(unit._after));
   }

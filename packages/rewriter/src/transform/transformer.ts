@@ -24,6 +24,7 @@ import { Executor } from './executor.js';
 import { HandlerLists } from './handler-lists.js';
 import type { CompiledHandlers, Fn } from './handlers.js';
 import { type Held, rawLengthOf } from './held-text.js';
+import { type Output, StringOutput } from './output.js';
 import { OP_COMMENT, OP_DOC_END, OP_DOCTYPE, OP_END, OP_START, OP_TEXT } from './ops.js';
 
 /** Options of a rewrite. */
@@ -57,6 +58,7 @@ export class Transformer {
   private endCalled = false;
   /** Phase B. */
   private readonly exec: Executor;
+  private readonly output: Output;
   private readonly lists: HandlerLists;
 
   // Phase A state.
@@ -85,11 +87,13 @@ export class Transformer {
    * @param config the rewriter's compiled handlers
    * @param options see {@link RewriterOptions}
    * @param onOutput receives each piece of output, in order, as soon as it is decided
+   * @param output @internal what assembles the output instead (the byte transformer's); `onOutput` is then unused
    */
   constructor(
     private readonly config: CompiledHandlers,
     options: RewriterOptions,
     onOutput: (chunk: string) => void,
+    output: Output = new StringOutput(onOutput),
   ) {
     const max = options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES;
     if (typeof max !== 'number' || !(max > 0)) {
@@ -102,7 +106,8 @@ export class Transformer {
     this.tokenizer = new Tokenizer({ autoTextMode: false, cdataAllowed: () => builder !== null && builder.cdataAllowed() });
     builder = new TreeBuilder<NodeRecord>(this.sink, this.tokenizer, { scripting: this.scripting });
     this.builder = builder;
-    this.exec = new Executor(config, this.scripting, onOutput);
+    this.output = output;
+    this.exec = new Executor(config, this.scripting, output);
     this.lists = new HandlerLists(config, this.sink);
     this.textHandlersExist = config.docText.length > 0 || config.registrations.some((r) => r.text !== null);
     this.commentHandlersExist = config.docComments.length > 0 || config.registrations.some((r) => r.comments !== null);
@@ -117,6 +122,7 @@ export class Transformer {
     if (this.exec.failed) throw this.exec.failure;
     if (this.endCalled) throw new Error('HTMLRewriter: write() called after end()');
     if (typeof chunk !== 'string') throw new TypeError(`HTMLRewriter: expected a string chunk, got ${typeof chunk}`);
+    this.output.setChunk(chunk, this.written);
     this.written += chunk.length;
     this.tokenize(chunk);
     if (!this.exec.failed) this.checkBound();
@@ -172,7 +178,7 @@ export class Transformer {
           this.startElement(token, el);
           if (this.ownPopped) this.endElement(el, null);
         } else {
-          this.emitRaw(token.raw, true);
+          this.emitRaw(token.raw, token.start, true);
         }
         return;
       }
@@ -182,7 +188,7 @@ export class Transformer {
         this.builder.processToken(token);
         this.applyEvents(token);
         this.resolveHeld();
-        if (!this.ownConsumed && !(modeBefore !== null && this.bodyOrHtmlEnd(token, modeBefore))) this.emitRaw(token.raw, true);
+        if (!this.ownConsumed && !(modeBefore !== null && this.bodyOrHtmlEnd(token, modeBefore))) this.emitRaw(token.raw, token.start, true);
         return;
       }
       case 'comment':
@@ -200,8 +206,8 @@ export class Transformer {
       case 'discarded':
         // Not a token to the tree builder; in the DOM the text around it stays one node. Behind text the
         // tree builder has not placed yet, it waits with that text.
-        if (this.heldHead < this.held.length) this.held.push({ raw: token.raw, start: -1, end: -1, kind: null, value: null, cursor: 0 });
-        else this.emitRaw(token.raw, false);
+        if (this.heldHead < this.held.length) this.held.push({ raw: token.raw, start: token.start, end: -1, kind: null, value: null, cursor: 0 });
+        else this.emitRaw(token.raw, token.start, false);
         return;
     }
   }
@@ -222,13 +228,13 @@ export class Transformer {
           sink.eventData[0]!.length === token.value.length
         ) {
           sink.clearEvents();
-          this.emitTextRaw(raw, token.kind, sink.eventNode[0]!);
+          this.emitTextRaw(raw, start, token.kind, sink.eventNode[0]!);
           return;
         }
       } else if (n === 0 && (!this.textHandlersExist || this.builder.insertionMode !== 'in table text')) {
         // Table text ("in table text") waits for the tree builder to decide where it goes — but only
         // when a text handler needs to know; otherwise it is copied at once.
-        this.emitTextRaw(raw, token.kind, null);
+        this.emitTextRaw(raw, start, token.kind, null);
         return;
       }
     }
@@ -346,7 +352,7 @@ export class Transformer {
     while (this.heldHead < held.length) {
       first = held[this.heldHead]!;
       if (first.kind === null) {
-        this.emitRaw(first.raw, false);
+        this.emitRaw(first.raw, first.start, false);
         this.heldHead++;
         continue;
       }
@@ -377,7 +383,7 @@ export class Transformer {
     if (held.length === 0) return;
     for (let h = this.heldHead; h < held.length; h++) {
       const p = held[h]!;
-      if (p.kind === null) this.emitRaw(p.raw, false);
+      if (p.kind === null) this.emitRaw(p.raw, p.start, false);
       else if (p.cursor < p.end) this.emitText(p, p.end, null);
     }
     held.length = 0;
@@ -388,12 +394,12 @@ export class Transformer {
   private endElement(el: ElementRecord, token: EndTagToken | null): void {
     this.sink.close(el);
     if (el.ended) {
-      if (token !== null) this.emitRaw(token.raw, true);
+      if (token !== null) this.emitRaw(token.raw, token.start, true);
       return;
     }
     el.ended = true;
     if (!el.handled) {
-      if (token !== null) this.emitRaw(token.raw, true);
+      if (token !== null) this.emitRaw(token.raw, token.start, true);
       return;
     }
     this.endRun();
@@ -424,7 +430,7 @@ export class Transformer {
   private endElementKeepOpen(el: ElementRecord, token: EndTagToken | null): void {
     el.ended = true;
     if (!el.handled) {
-      if (token !== null) this.emitRaw(token.raw, true);
+      if (token !== null) this.emitRaw(token.raw, token.start, true);
       return;
     }
     this.endRun();
@@ -442,7 +448,7 @@ export class Transformer {
       }
     }
     if (handlers === null) {
-      this.emitRaw(token.raw, true);
+      this.emitRaw(token.raw, token.start, true);
       return;
     }
     el.handled = true;
@@ -452,30 +458,31 @@ export class Transformer {
 
   /** Text ops for `piece` up to `to`, inserted into `parent` (null: the tree builder dropped it). */
   private emitText(piece: Held, to: number, parent: ParentRecord | null): void {
-    const raw = piece.raw.slice(piece.cursor - piece.start, to - piece.start);
+    const from = piece.cursor;
+    const raw = piece.raw.slice(from - piece.start, to - piece.start);
     piece.cursor = to;
-    this.emitTextRaw(raw, piece.kind!, parent);
+    this.emitTextRaw(raw, from, piece.kind!, parent);
   }
 
-  /** Text ops for `raw`, text of this kind inserted into `parent` (null: the tree builder dropped it). */
-  private emitTextRaw(raw: string, kind: TextKind, parent: ParentRecord | null): void {
+  /** Text ops for `raw` (the input at `start`), text of this kind inserted into `parent` (null: the tree builder dropped it). */
+  private emitTextRaw(raw: string, start: number, kind: TextKind, parent: ParentRecord | null): void {
     if (raw.length === 0) return;
     if (!this.textHandlersExist) {
-      this.emitRaw(raw, false);
+      this.emitRaw(raw, start, false);
       return;
     }
     if (this.runHandlers !== null && this.runParent !== parent) this.endRun();
     const parentEl = parent instanceof ElementRecord ? parent : null;
     const handlers = this.lists.textHandlersFor(parentEl);
     if (handlers.length === 0) {
-      this.emitRaw(raw, false);
+      this.emitRaw(raw, start, false);
       return;
     }
     const context = contextOfTextKind(kind, parentEl === null ? null : parentEl.localName);
     this.runHandlers = handlers;
     this.runParent = parent;
     this.runContext = context;
-    this.exec.push({ k: OP_TEXT, raw, last: false, handlers, context });
+    this.exec.push({ k: OP_TEXT, raw, start, last: false, handlers, context });
   }
 
   /** The text node being streamed has ended: its handlers get an empty last chunk. */
@@ -484,30 +491,30 @@ export class Transformer {
     if (handlers === null) return;
     this.runHandlers = null;
     this.runParent = null;
-    this.exec.push({ k: OP_TEXT, raw: '', last: true, handlers, context: this.runContext });
+    this.exec.push({ k: OP_TEXT, raw: '', start: 0, last: true, handlers, context: this.runContext });
   }
 
   private emitComment(token: CommentToken, parent: ParentRecord | null): void {
     this.endRun();
     if (!this.commentHandlersExist) {
-      this.emitRaw(token.raw, false);
+      this.emitRaw(token.raw, token.start, false);
       return;
     }
     const handlers = this.lists.commentHandlersFor(parent instanceof ElementRecord ? parent : null);
-    if (handlers.length === 0) this.emitRaw(token.raw, false);
+    if (handlers.length === 0) this.emitRaw(token.raw, token.start, false);
     else this.exec.push({ k: OP_COMMENT, token, handlers });
   }
 
   private emitDoctype(token: DoctypeToken): void {
     this.endRun();
-    if (this.config.docDoctype.length === 0) this.emitRaw(token.raw, false);
+    if (this.config.docDoctype.length === 0) this.emitRaw(token.raw, token.start, false);
     else this.exec.push({ k: OP_DOCTYPE, token });
   }
 
-  /** Copy source text; `endsRun` for tags, which end the text node being streamed. */
-  private emitRaw(raw: string, endsRun: boolean): void {
+  /** Copy source text (`raw`, the input at `start`); `endsRun` for tags, which end the text node being streamed. */
+  private emitRaw(raw: string, start: number, endsRun: boolean): void {
     if (endsRun) this.endRun();
-    this.exec.raw(raw);
+    this.exec.raw(raw, start);
   }
 
   private checkBound(): void {

@@ -1,0 +1,209 @@
+/**
+ * Output assembly. Untouched tokens are consecutive slices of the input, so instead of concatenating
+ * their `raw` text one token at a time (a rope of thousands of small pieces, which the consumer — or
+ * the UTF-8 encoder — then has to flatten), the output keeps a *run*: a span `[runStart, runEnd)` of
+ * the chunk being written, extended while each copied token starts where the run ends. The run becomes
+ * one slice of the chunk when something else is written (content a handler inserted, a changed tag)
+ * or when the output is flushed.
+ *
+ * Offsets are absolute (UTF-16 code units from the start of the input), like the tokens' `start`.
+ * Text from an earlier chunk (a token the tokenizer held across a chunk boundary, or output queued
+ * behind an async handler) cannot be a slice of the current chunk: it is written as a string.
+ */
+
+/** Where the executor writes output; see the file comment. */
+export abstract class Output {
+  /** The chunk being written and where it lies in the input. */
+  protected chunk = '';
+  protected chunkStart = 0;
+  protected chunkEnd = 0;
+  /** The run of the chunk not yet written out; empty when `runEnd <= runStart`. */
+  protected runStart = 0;
+  protected runEnd = -1;
+
+  /** A new chunk of input, at `start` in the whole input. Closes the run over the previous chunk. */
+  setChunk(chunk: string, start: number): void {
+    if (this.runEnd > this.runStart) this.closeRun();
+    this.runEnd = -1;
+    this.chunk = chunk;
+    this.chunkStart = start;
+    this.chunkEnd = start + chunk.length;
+  }
+
+  /** Copy source text: `raw` is the input at `start`. */
+  source(raw: string, start: number): void {
+    const end = start + raw.length;
+    if (start === this.runEnd && end <= this.chunkEnd) {
+      this.runEnd = end;
+      return;
+    }
+    if (this.runEnd > this.runStart) this.closeRun();
+    if (start >= this.chunkStart && end <= this.chunkEnd) {
+      this.runStart = start;
+      this.runEnd = end;
+    } else {
+      this.runEnd = -1;
+      if (raw.length > 0) this.text(raw);
+    }
+  }
+
+  /** Write text that is not a slice of the current chunk (inserted content, a rewritten tag, older input). */
+  abstract text(s: string): void;
+
+  /** Write the run out (as a slice or its bytes) and empty it. */
+  protected abstract closeRun(): void;
+
+  /** Pass everything written so far to the consumer. */
+  abstract flush(): void;
+}
+
+/** Output as strings: one string per flush. */
+export class StringOutput extends Output {
+  private parts: string[] = [];
+
+  constructor(private readonly onOutput: (chunk: string) => void) {
+    super();
+  }
+
+  text(s: string): void {
+    if (this.runEnd > this.runStart) {
+      this.closeRun();
+      this.runEnd = -1;
+    }
+    this.parts.push(s);
+  }
+
+  protected closeRun(): void {
+    const base = this.chunkStart;
+    this.parts.push(this.chunk.slice(this.runStart - base, this.runEnd - base));
+    // Continue after the run if more contiguous text comes: a new run starts at the next source().
+    this.runStart = this.runEnd;
+  }
+
+  flush(): void {
+    if (this.runEnd > this.runStart) this.closeRun();
+    const parts = this.parts;
+    if (parts.length === 0) return;
+    const s = parts.length === 1 ? parts[0]! : parts.join('');
+    parts.length = 0;
+    if (s.length > 0) this.onOutput(s);
+  }
+}
+
+/** UTF-8 length of `s[from, to)` (every surrogate counts 2: a pair is 4 bytes). */
+function utf8Length(s: string, from: number, to: number): number {
+  let n = to - from;
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x80) n += c < 0x800 || (c >= 0xd800 && c <= 0xdfff) ? 1 : 2;
+  }
+  return n;
+}
+
+/**
+ * Output as UTF-8 bytes. When the chunk's bytes are known to be exactly the UTF-8 encoding of its text
+ * (valid UTF-8: the decoder replaced nothing), a run is copied from those bytes instead of encoding
+ * its text again. Otherwise (malformed input, text from older chunks, inserted content) text is
+ * encoded, as a TextEncoder would.
+ */
+export class ByteOutput extends Output {
+  /** Strings and slices of input bytes, in order. Adjacent strings are encoded together. */
+  private parts: (string | Uint8Array)[] = [];
+  private readonly encoder = new TextEncoder();
+  /** The current chunk's bytes, when they are its text's exact encoding; else null. */
+  private bytes: Uint8Array | null = null;
+  /** The next chunk's bytes (see `setChunkBytes`). */
+  private nextBytes: Uint8Array | null = null;
+  /** Whether the chunk is ASCII (offsets in text and bytes are equal). */
+  private ascii = false;
+  /** A known pair of offsets (text, bytes) in the chunk: mapping runs onward from here. */
+  private cursorText = 0;
+  private cursorByte = 0;
+
+  constructor(private readonly onOutput: (chunk: Uint8Array) => void) {
+    super();
+  }
+
+  /**
+   * The bytes the next `setChunk` text was decoded from, or null when they are not its exact UTF-8
+   * encoding. The caller must not change them until the write that passes the text has returned.
+   */
+  setChunkBytes(bytes: Uint8Array | null): void {
+    this.nextBytes = bytes;
+  }
+
+  override setChunk(chunk: string, start: number): void {
+    super.setChunk(chunk, start);
+    const bytes = this.nextBytes;
+    this.nextBytes = null;
+    this.bytes = bytes;
+    this.ascii = bytes !== null && bytes.length === chunk.length;
+    this.cursorText = 0;
+    this.cursorByte = 0;
+    // Without exact bytes there is nothing to copy: every run becomes text.
+    if (bytes === null) this.chunkEnd = -1;
+  }
+
+  text(s: string): void {
+    if (this.runEnd > this.runStart) {
+      this.closeRun();
+      this.runEnd = -1;
+    }
+    if (s.length === 0) return;
+    const parts = this.parts;
+    const n = parts.length;
+    // Encode adjacent strings as one: a surrogate pair split between two of them stays a pair.
+    if (n > 0 && typeof parts[n - 1] === 'string') parts[n - 1] = (parts[n - 1] as string) + s;
+    else parts.push(s);
+  }
+
+  /** Byte offset of text offset `i` in the chunk (moving the cursor there). */
+  private byteOffset(i: number): number {
+    if (this.ascii) return i;
+    const s = this.chunk;
+    const bytes = this.bytes!;
+    const ct = this.cursorText;
+    let b: number;
+    // Count from the cursor or from an end of the chunk, whichever is nearer.
+    if (i >= ct) b = i - ct <= s.length - i ? this.cursorByte + utf8Length(s, ct, i) : bytes.length - utf8Length(s, i, s.length);
+    else b = i <= ct - i ? utf8Length(s, 0, i) : this.cursorByte - utf8Length(s, i, ct);
+    this.cursorText = i;
+    this.cursorByte = b;
+    return b;
+  }
+
+  protected closeRun(): void {
+    const base = this.chunkStart;
+    const from = this.byteOffset(this.runStart - base);
+    const to = this.byteOffset(this.runEnd - base);
+    this.parts.push(this.bytes!.subarray(from, to));
+    this.runStart = this.runEnd;
+  }
+
+  flush(): void {
+    if (this.runEnd > this.runStart) this.closeRun();
+    const parts = this.parts;
+    if (parts.length === 0) return;
+    let out: Uint8Array;
+    if (parts.length === 1) {
+      const p = parts[0]!;
+      // A copy: the consumer may keep it, the input's owner may reuse its buffer.
+      out = typeof p === 'string' ? this.encoder.encode(p) : p.slice();
+    } else {
+      let size = 0;
+      for (let i = 0; i < parts.length; i++) {
+        const p = parts[i]!;
+        if (typeof p === 'string') parts[i] = this.encoder.encode(p);
+        size += (parts[i] as Uint8Array).length;
+      }
+      out = new Uint8Array(size);
+      let at = 0;
+      for (const p of parts as Uint8Array[]) {
+        out.set(p, at);
+        at += p.length;
+      }
+    }
+    parts.length = 0;
+    if (out.length > 0) this.onOutput(out);
+  }
+}

@@ -4,6 +4,7 @@
  */
 export { HTMLRewriter } from './transform/html-rewriter.js';
 export { Transformer, DEFAULT_MAX_BUFFERED_BYTES, type RewriterOptions } from './transform/transformer.js';
+export { ByteTransformer } from './transform/byte-transformer.js';
 export type { ElementHandlers, DocumentHandlers, HandlerResult } from './transform/handlers.js';
 export { ElementUnit, ElementUnit as Element } from './rewritable-units/element.js';
 export { EndTagUnit, EndTagUnit as EndTag, type EndTagHandler } from './rewritable-units/end-tag.js';

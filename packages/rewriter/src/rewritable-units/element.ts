@@ -4,7 +4,7 @@
  */
 import type { Attribute, StartTagToken } from '@sluice/tokenizer';
 import { asciiLowercase } from '../selectors/attribute.js';
-import { type ContentContext, type ContentOptions, escapeAttributeValue, prepareContent } from './content.js';
+import { type ContentContext, type ContentOptions, contentContextOf, escapeAttributeValue, prepareContent } from './content.js';
 import type { EndTagHandler } from './end-tag.js';
 import { Mutations } from './mutations.js';
 import { checkAttributeName, checkTagName } from './names.js';
@@ -32,22 +32,32 @@ export class ElementUnit extends Mutations {
   /** @internal Whether the handlers are still running: the unit may be changed. */ _active = true;
 
   /**
-   * @internal Made by the rewriter.
+   * @internal Made by the rewriter. What is derived from the element (whether it can have content, how
+   * content put inside it is escaped) is worked out when a handler asks: most handlers never do.
    * @param _token the start tag
+   * @param _localName the element's local name, as the tree builder made it
    * @param namespaceURI the element's namespace, as the tree builder decided it
-   * @param canHaveContent false for void elements and self-closing foreign elements
-   * @param _contentContext how text put inside the element is escaped
+   * @param _scripting the scripting flag (content in `<noscript>`)
    */
   constructor(
     /** @internal */ readonly _token: StartTagToken,
+    private readonly _localName: string,
     /** The element's namespace URI (HTML, SVG or MathML), as the tree builder placed it. */
     readonly namespaceURI: string,
-    /** Whether the element can have content and an end tag (false for void and self-closing foreign elements). */
-    readonly canHaveContent: boolean,
-    private readonly _contentContext: ContentContext,
+    private readonly _scripting: boolean,
   ) {
     super();
     this._name = _token.name;
+  }
+
+  /** Whether the element can have content and an end tag (false for void and self-closing foreign elements). */
+  get canHaveContent(): boolean {
+    return canHaveContent(this._localName, this.namespaceURI, this._token.selfClosing);
+  }
+
+  /** How text put inside the element is escaped. */
+  private get _contentContext(): ContentContext {
+    return contentContextOf(this._localName, this.namespaceURI, this._scripting);
   }
 
   protected contextFor(): ContentContext {

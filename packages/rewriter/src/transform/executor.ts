@@ -8,7 +8,7 @@ import { CommentUnit } from '../rewritable-units/comment.js';
 import { contentContextOf } from '../rewritable-units/content.js';
 import { DoctypeUnit } from '../rewritable-units/doctype.js';
 import { DocumentEndUnit } from '../rewritable-units/document-end.js';
-import { ElementUnit, canHaveContent } from '../rewritable-units/element.js';
+import { ElementUnit } from '../rewritable-units/element.js';
 import { EndTagUnit } from '../rewritable-units/end-tag.js';
 import { joined } from '../rewritable-units/mutations.js';
 import { TextChunkUnit } from '../rewritable-units/text-chunk.js';
@@ -61,6 +61,26 @@ export class Executor {
     if (this.waiting === null) {
       if (this.suppress.length === 0) this.output.source(raw, start);
     } else this.push({ k: OP_RAW, raw, start });
+  }
+
+  /** Run the element handlers of a start tag now, or queue them behind a pending handler. */
+  startTag(token: StartTagToken, el: ElementRecord, handlers: readonly Fn<ElementUnit>[]): void {
+    if (this.waiting !== null) {
+      this.push({ k: OP_START, token, el, handlers });
+      return;
+    }
+    const r = this.runStart(token, el, handlers);
+    if (r !== undefined) this.wait(r);
+  }
+
+  /** The end of an element whose handlers ran: now, or queued behind a pending handler. */
+  endTag(el: ElementRecord, token: EndTagToken | null): void {
+    if (this.waiting !== null) {
+      this.push({ k: OP_END, el, token });
+      return;
+    }
+    const r = this.runEnd(el, token);
+    if (r !== undefined) this.wait(r);
   }
 
   /** Run `op` now, or queue it behind a pending handler. */
@@ -204,34 +224,47 @@ export class Executor {
     done();
   }
 
-  private runStart(token: StartTagToken, el: ElementRecord, handlers: Fn<ElementUnit>[]): void | Promise<void> {
-    const unit = new ElementUnit(
-      token,
-      el.namespace,
-      canHaveContent(el.localName, el.namespace, token.selfClosing),
-      contentContextOf(el.localName, el.namespace, this.scripting),
-    );
+  private runStart(token: StartTagToken, el: ElementRecord, handlers: readonly Fn<ElementUnit>[]): void | Promise<void> {
+    const unit = new ElementUnit(token, el.localName, el.namespace, this.scripting);
     el.unit = unit;
-    return this.callAll(handlers, unit, () => {
-      unit._active = false;
-      this.emit(joined(unit._before));
-      if (unit._replacement !== null) {
-        this.emit(unit._replacement);
-        this.suppress.push(el);
-      } else if (unit._removed && !unit._keepContent) {
-        this.suppress.push(el);
-      } else {
-        if (!unit._keepContent) {
-          if (unit._attrs === null && !unit._nameChanged) this.emitSource(token.raw, token.start);
-          else this.emit(unit._startTagText());
-        }
-        this.emit(joined(unit._prepend));
-        if (unit._inner !== null) {
-          this.emit(unit._inner);
-          this.suppress.push(el);
-        }
+    return this.startHandlers(token, el, unit, handlers, 0);
+  }
+
+  /** `callAll` for element handlers, without a closure per element (this runs for every match). */
+  private startHandlers(
+    token: StartTagToken,
+    el: ElementRecord,
+    unit: ElementUnit,
+    handlers: readonly Fn<ElementUnit>[],
+    from: number,
+  ): void | Promise<void> {
+    for (let i = from; i < handlers.length; i++) {
+      const r: HandlerResult = handlers[i]!(unit);
+      if (r !== undefined && isThenable(r)) return Promise.resolve(r).then(() => this.startHandlers(token, el, unit, handlers, i + 1));
+    }
+    this.finishStart(token, el, unit);
+  }
+
+  /** The handlers are done: write what they decided. */
+  private finishStart(token: StartTagToken, el: ElementRecord, unit: ElementUnit): void {
+    unit._active = false;
+    if (unit._before !== null) this.emit(joined(unit._before));
+    if (unit._replacement !== null) {
+      this.emit(unit._replacement);
+      this.suppress.push(el);
+    } else if (unit._removed && !unit._keepContent) {
+      this.suppress.push(el);
+    } else {
+      if (!unit._keepContent) {
+        if (unit._attrs === null && !unit._nameChanged) this.emitSource(token.raw, token.start);
+        else this.emit(unit._startTagText());
       }
-    });
+      if (unit._prepend !== null) this.emit(joined(unit._prepend));
+      if (unit._inner !== null) {
+        this.emit(unit._inner);
+        this.suppress.push(el);
+      }
+    }
   }
 
   private runEnd(el: ElementRecord, token: EndTagToken | null): void | Promise<void> {

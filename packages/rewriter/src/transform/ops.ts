@@ -18,7 +18,7 @@ export const OP_DOC_END = 6;
 /** One step of output: copy raw text, or run handlers on a unit and write what they decided. */
 export type Op =
   | { readonly k: typeof OP_RAW; readonly raw: string; readonly start: number }
-  | { readonly k: typeof OP_START; readonly token: StartTagToken; readonly el: ElementRecord; readonly handlers: Fn<ElementUnit>[] }
+  | { readonly k: typeof OP_START; readonly token: StartTagToken; readonly el: ElementRecord; readonly handlers: readonly Fn<ElementUnit>[] }
   | { readonly k: typeof OP_END; readonly el: ElementRecord; readonly token: EndTagToken | null }
   | { readonly k: typeof OP_TEXT; readonly raw: string; readonly start: number; readonly last: boolean; readonly handlers: readonly Fn<TextChunkUnit>[]; readonly context: ContentContext }
   | { readonly k: typeof OP_COMMENT; readonly token: CommentToken; readonly handlers: readonly Fn<CommentUnit>[] }

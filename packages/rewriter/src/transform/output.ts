@@ -112,7 +112,8 @@ export class ByteOutput extends Output {
   private readonly encoder = new TextEncoder();
   /** The current chunk's bytes, when they are its text's exact encoding; else null. */
   private bytes: Uint8Array | null = null;
-  /** The next chunk's bytes (see `setChunkBytes`). */
+  /** The next chunk's text and bytes (see `setChunkBytes`). */
+  private nextText: string | null = null;
   private nextBytes: Uint8Array | null = null;
   /** Whether the chunk is ASCII (offsets in text and bytes are equal). */
   private ascii = false;
@@ -125,16 +126,19 @@ export class ByteOutput extends Output {
   }
 
   /**
-   * The bytes the next `setChunk` text was decoded from, or null when they are not its exact UTF-8
-   * encoding. The caller must not change them until the write that passes the text has returned.
+   * The bytes `text` was decoded from, for when it comes to `setChunk`; null when they are not its
+   * exact UTF-8 encoding. The caller must not change them until the write that passes the text has
+   * returned.
    */
-  setChunkBytes(bytes: Uint8Array | null): void {
+  setChunkBytes(text: string, bytes: Uint8Array | null): void {
+    this.nextText = text;
     this.nextBytes = bytes;
   }
 
   override setChunk(chunk: string, start: number): void {
     super.setChunk(chunk, start);
-    const bytes = this.nextBytes;
+    const bytes = this.nextText === chunk ? this.nextBytes : null;
+    this.nextText = null;
     this.nextBytes = null;
     this.bytes = bytes;
     this.ascii = bytes !== null && bytes.length === chunk.length;

@@ -25,7 +25,7 @@ import { HandlerLists } from './handler-lists.js';
 import type { CompiledHandlers, Fn } from './handlers.js';
 import { type Held, rawLengthOf } from './held-text.js';
 import { type Output, StringOutput } from './output.js';
-import { OP_COMMENT, OP_DOC_END, OP_DOCTYPE, OP_END, OP_START, OP_TEXT } from './ops.js';
+import { OP_COMMENT, OP_DOC_END, OP_DOCTYPE, OP_TEXT } from './ops.js';
 
 /** Options of a rewrite. */
 export interface RewriterOptions {
@@ -39,8 +39,22 @@ export interface RewriterOptions {
   scripting?: boolean;
 }
 
+/** What the token whose events `applyEvents` reads is: a start tag, an end tag, or anything else. */
+const OWN_NONE = 0;
+const OWN_START = 1;
+const OWN_END = 2;
+
 /** Default for {@link RewriterOptions.maxBufferedBytes}. */
 export const DEFAULT_MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
+
+/** `options.maxBufferedBytes`, checked. Throws when it is not a positive number. */
+export function maxBufferedOf(options: RewriterOptions): number {
+  const max = options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES;
+  if (typeof max !== 'number' || !(max > 0)) {
+    throw new Error(`HTMLRewriter: maxBufferedBytes must be a positive number, got ${String(max)}`);
+  }
+  return max;
+}
 
 /** One rewrite of one document. Create it through `HTMLRewriter`; feed it with `write` and `end`. */
 export class Transformer {
@@ -95,11 +109,7 @@ export class Transformer {
     onOutput: (chunk: string) => void,
     output: Output = new StringOutput(onOutput),
   ) {
-    const max = options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES;
-    if (typeof max !== 'number' || !(max > 0)) {
-      throw new Error(`HTMLRewriter: maxBufferedBytes must be a positive number, got ${String(max)}`);
-    }
-    this.maxBuffered = max;
+    this.maxBuffered = maxBufferedOf(options);
     this.scripting = options.scripting ?? true;
     this.sink = new ViewSink(config.registry, config.registrations, config.byTag, config.anyTag);
     let builder: TreeBuilder<NodeRecord> | null = null;
@@ -137,11 +147,14 @@ export class Transformer {
     const open = this.builder.openElements;
     const top = open.length > 0 ? open[open.length - 1]! : null;
     const context = top === null ? 'data' : contentContextOf(top.localName, top.namespace, this.scripting);
+    // What the tokenizer still holds is written as text, not as a run of the last chunk (whose owner
+    // may have reused its bytes since that write returned).
+    this.output.setChunk('', this.written);
     this.tokenize(null);
     if (!this.exec.failed) {
       try {
         this.builder.processEnd();
-        this.applyEvents(null, true);
+        this.applyEvents(OWN_NONE, 0, null, true);
         this.resolveHeld();
         // Whatever the tree builder did not report popped is closed here, innermost first.
         const still = this.sink.open;
@@ -171,7 +184,19 @@ export class Transformer {
         return;
       case 'startTag': {
         this.builder.processToken(token);
-        this.applyEvents(token);
+        const sink = this.sink;
+        if (sink.eventCount === 1 && this.held.length === 0 && sink.eventKind[0] === EV_CREATE) {
+          // The common case: the token made one element, and nothing else happened.
+          const loc = sink.eventLocation[0]!;
+          if (loc !== null && loc.start === token.start) {
+            const el = sink.eventNode[0] as ElementRecord;
+            sink.clearEvents();
+            el.fromStartTag = true;
+            this.startElement(token, el);
+            return;
+          }
+        }
+        this.applyEvents(OWN_START, token.start, null, true);
         this.resolveHeld();
         const el = this.ownElement;
         if (el !== null) {
@@ -186,20 +211,38 @@ export class Transformer {
         const name = token.name;
         const modeBefore = name === 'body' || name === 'html' ? this.builder.insertionMode : null;
         this.builder.processToken(token);
-        this.applyEvents(token);
+        const sink = this.sink;
+        if (modeBefore === null && this.held.length === 0) {
+          // The common cases: the token closed its element and nothing else, or was ignored.
+          const n = sink.eventCount;
+          if (n === 0) {
+            this.emitRaw(token.raw, token.start, true);
+            return;
+          }
+          if (n === 1 && sink.eventKind[0] === EV_POP) {
+            const loc = sink.eventLocation[0]!;
+            if (loc !== null && loc.start === token.start) {
+              const el = sink.eventNode[0] as ElementRecord;
+              sink.clearEvents();
+              this.endElement(el, token);
+              return;
+            }
+          }
+        }
+        this.applyEvents(OWN_END, token.start, token, true);
         this.resolveHeld();
         if (!this.ownConsumed && !(modeBefore !== null && this.bodyOrHtmlEnd(token, modeBefore))) this.emitRaw(token.raw, token.start, true);
         return;
       }
       case 'comment':
         this.builder.processToken(token);
-        this.applyEvents(token);
+        this.applyEvents(OWN_NONE, token.start, null, true);
         this.resolveHeld();
         this.emitComment(token, this.ownCommentParent);
         return;
       case 'doctype':
         this.builder.processToken(token);
-        this.applyEvents(token);
+        this.applyEvents(OWN_NONE, token.start, null, true);
         this.resolveHeld();
         this.emitDoctype(token);
         return;
@@ -239,7 +282,7 @@ export class Transformer {
       }
     }
     this.held.push({ raw, start, end: start + raw.length, kind: token.kind, value: token.value, cursor: start });
-    this.applyEvents(null);
+    this.applyEvents(OWN_NONE, start, null, false);
     if (this.builder.insertionMode !== 'in table text') this.resolveHeld();
   }
 
@@ -255,13 +298,11 @@ export class Transformer {
 
   /**
    * Turn the tree builder's events for one token (read from the sink, then cleared) into ops. For a tag
-   * token, finds the element created for it (`create` with the token's own location), and whether the
-   * token itself closed an element; the findings are left in the `own*` fields.
+   * token (`own`, starting at `ownStart`; `endToken` for an end tag), finds the element created for it
+   * (`create` with the token's own location), and whether the token itself closed an element; the
+   * findings are left in the `own*` fields. `resolveOnPop`: held text is placed before a pop.
    */
-  private applyEvents(
-    token: Exclude<Token, { type: 'text' } | { type: 'discarded' }> | null,
-    resolveOnPop = token !== null,
-  ): this {
+  private applyEvents(own: number, ownStart: number, endToken: EndTagToken | null, resolveOnPop: boolean): void {
     const sink = this.sink;
     const n = sink.eventCount;
     let element: ElementRecord | null = null;
@@ -273,7 +314,7 @@ export class Transformer {
       const node = sink.eventNode[i]!;
       const location = sink.eventLocation[i]!;
       if (kind === EV_CREATE) {
-        if (token !== null && token.type === 'startTag' && location !== null && location.start === token.start) {
+        if (own === OWN_START && location !== null && location.start === ownStart) {
           element = node as ElementRecord;
           element.fromStartTag = true;
         }
@@ -297,8 +338,8 @@ export class Transformer {
         if (resolveOnPop) this.resolveHeld();
         const el = node as ElementRecord;
         if (el === element) popped = true;
-        else if (token !== null && token.type === 'endTag' && !consumed && location !== null && location.start === token.start) {
-          this.endElement(el, token);
+        else if (endToken !== null && !consumed && location !== null && location.start === ownStart) {
+          this.endElement(el, endToken);
           consumed = true;
         } else this.endElement(el, null);
       }
@@ -308,7 +349,6 @@ export class Transformer {
     this.ownPopped = popped;
     this.ownConsumed = consumed;
     this.ownCommentParent = commentParent;
-    return this;
   }
 
   /** Turn the held text the event covers into text ops for its parent (uncovered text before it: no parent). */
@@ -403,7 +443,7 @@ export class Transformer {
       return;
     }
     this.endRun();
-    this.exec.push({ k: OP_END, el, token });
+    this.exec.endTag(el, token);
   }
 
   /**
@@ -434,26 +474,35 @@ export class Transformer {
       return;
     }
     this.endRun();
-    this.exec.push({ k: OP_END, el, token });
+    this.exec.endTag(el, token);
   }
+
+  /** The element handlers of the registrations in `matched` (the last list is kept: elements of one name share theirs). */
+  private elementHandlersFor(matched: readonly number[]): readonly Fn<ElementUnit>[] | null {
+    if (matched === this.lastMatched) return this.lastHandlers;
+    let handlers: Fn<ElementUnit>[] | null = null;
+    const regs = this.config.registrations;
+    for (let i = 0; i < matched.length; i++) {
+      const h = regs[matched[i]!]!.element;
+      if (h !== null) (handlers ??= []).push(h);
+    }
+    this.lastMatched = matched;
+    this.lastHandlers = handlers;
+    return handlers;
+  }
+  private lastMatched: readonly number[] | null = null;
+  private lastHandlers: readonly Fn<ElementUnit>[] | null = null;
 
   private startElement(token: StartTagToken, el: ElementRecord): void {
     const matched = el.matched;
-    let handlers: Fn<ElementUnit>[] | null = null;
-    if (matched !== null) {
-      const regs = this.config.registrations;
-      for (let i = 0; i < matched.length; i++) {
-        const h = regs[matched[i]!]!.element;
-        if (h !== null) (handlers ??= []).push(h);
-      }
-    }
+    const handlers = matched === null ? null : this.elementHandlersFor(matched);
     if (handlers === null) {
       this.emitRaw(token.raw, token.start, true);
       return;
     }
     el.handled = true;
     this.endRun();
-    this.exec.push({ k: OP_START, token, el, handlers });
+    this.exec.startTag(token, el, handlers);
   }
 
   /** Text ops for `piece` up to `to`, inserted into `parent` (null: the tree builder dropped it). */

@@ -322,11 +322,17 @@ export class ViewSink implements TreeSink<NodeRecord> {
       if (this.candidates.size < 4096) this.candidates.set(lower, candidates);
     }
     if (candidates.length === 0) return;
+    if (candidates.length === 1) {
+      // One candidate (the usual case): the shared list itself is the result, no array per element.
+      if (matchesList(this.selectors[candidates[0]!]!.list, node, this.quirks)) node.matched = candidates;
+      return;
+    }
     let matched: number[] | null = null;
     for (let i = 0; i < candidates.length; i++) {
       const r = candidates[i]!;
       if (matchesList(this.selectors[r]!.list, node, this.quirks)) (matched ??= []).push(r);
     }
-    node.matched = matched;
+    // All of them matched: share the candidates' list (the transformer caches handlers by list).
+    node.matched = matched !== null && matched.length === candidates.length ? candidates : matched;
   }
 }

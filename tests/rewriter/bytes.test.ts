@@ -1,0 +1,159 @@
+/**
+ * The byte interface (`createByteTransformer`, and `transform` on byte streams): UTF-8 in and out, the
+ * same bytes as decoding with a streaming TextDecoder, rewriting the text, and encoding with a
+ * TextEncoder — for any bytes (malformed UTF-8 included) and any chunking.
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { HTMLRewriter } from '@sluice/rewriter';
+import { tagSoup } from './helpers/soup.js';
+
+const encoder = new TextEncoder();
+
+/** What the string path gives: streaming decode (BOM kept), rewrite as one string, encode. */
+async function viaStrings(setup: (r: HTMLRewriter) => void, input: Uint8Array): Promise<Uint8Array> {
+  const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(input);
+  const r = new HTMLRewriter();
+  setup(r);
+  let out = '';
+  const t = r.createTransformer((s) => (out += s));
+  await t.write(text);
+  await t.end();
+  return encoder.encode(out);
+}
+
+async function viaBytes(setup: (r: HTMLRewriter) => void, chunks: readonly Uint8Array[]): Promise<{ out: Uint8Array; pieces: Uint8Array[] }> {
+  const r = new HTMLRewriter();
+  setup(r);
+  const pieces: Uint8Array[] = [];
+  const t = r.createByteTransformer((b) => pieces.push(b));
+  for (const c of chunks) await t.write(c);
+  await t.end();
+  return { out: concat(pieces), pieces };
+}
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+function splitBytes(b: Uint8Array, cuts: readonly number[]): Uint8Array[] {
+  const at = [...new Set(cuts.map((c) => c % (b.length + 1)))].sort((x, y) => x - y);
+  const out: Uint8Array[] = [];
+  let prev = 0;
+  for (const c of at) {
+    out.push(b.subarray(prev, c));
+    prev = c;
+  }
+  out.push(b.subarray(prev));
+  return out;
+}
+
+/** UTF-8 sequences cut short, overlong, surrogate, out of range, stray continuation bytes. */
+const badSequence = fc.constantFrom(
+  [0xc3], [0xe2, 0x82], [0xf0, 0x9f, 0x98], [0xc0, 0x80], [0xe0, 0x80, 0x80], [0xed, 0xa0, 0x80],
+  [0xf4, 0x90, 0x80, 0x80], [0xf5], [0xff], [0x80], [0xbf, 0xbf], [0xef, 0xbb, 0xbf],
+);
+const textBytes = fc
+  .oneof(fc.string({ unit: 'binary', maxLength: 40 }), tagSoup, fc.constantFrom('é', '€', '😀', '<a href="é">ü</a>', '\ufffd'))
+  .map((s) => encoder.encode(s));
+const anyBytes = fc.array(fc.oneof(textBytes, badSequence.map((a) => new Uint8Array(a)), fc.uint8Array({ maxLength: 12 })), { maxLength: 6 }).map(concat);
+const cuts = fc.array(fc.nat(), { maxLength: 8 });
+
+/** Handlers that change the output in several ways, deterministically for any chunking. */
+function rewriteSome(r: HTMLRewriter, async: boolean): void {
+  const wait = async ? () => Promise.resolve() : () => undefined;
+  r.on('a', {
+    element(el) {
+      el.setAttribute('data-x', 'ü');
+      el.before('«');
+      return wait();
+    },
+  });
+  r.on('p', {
+    element(el) {
+      el.prepend('¶');
+      if (el.canHaveContent) el.onEndTag((end) => end.after('↵'));
+      return wait();
+    },
+  });
+  r.on('b', { element: (el) => void el.remove() });
+  r.on('i', { element: (el) => void el.setInnerContent('<ok>', { html: true }) });
+  r.on('*', { comments: (c) => void c.replace('[c]') });
+  r.onDocument({ end: (e) => void e.append('∎') });
+}
+
+describe('bytes in, bytes out', () => {
+  it('passthrough: valid UTF-8 comes back byte for byte, for any chunking', async () => {
+    await fc.assert(
+      fc.asyncProperty(textBytes, cuts, async (input, c) => {
+        const { out } = await viaBytes((r) => r.on('*', { element() {} }), splitBytes(input, c));
+        expect(out).toEqual(input);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('any bytes, any chunking: the same bytes as decode → rewrite → encode', async () => {
+    for (const async of [false, true]) {
+      await fc.assert(
+        fc.asyncProperty(anyBytes, cuts, async (input, c) => {
+          const expected = await viaStrings((r) => rewriteSome(r, false), input);
+          const { out } = await viaBytes((r) => rewriteSome(r, async), splitBytes(input, c));
+          expect(out).toEqual(expected);
+        }),
+        { numRuns: async ? 200 : 500 },
+      );
+    }
+  });
+
+  it('malformed UTF-8 becomes U+FFFD, as TextDecoder decodes it', async () => {
+    const input = new Uint8Array([0x3c, 0x70, 0x3e, 0xe2, 0x82, 0x3c, 0x2f, 0x70, 0x3e, 0xf0, 0x9f]);
+    const { out } = await viaBytes(() => {}, [input.subarray(0, 4), input.subarray(4, 10), input.subarray(10)]);
+    expect(new TextDecoder().decode(out)).toBe('<p>\ufffd</p>\ufffd');
+  });
+
+  it('a character split across chunks is decoded whole', async () => {
+    const input = encoder.encode('<p>😀é</p>');
+    const chunks = Array.from(input, (_, i) => input.subarray(i, i + 1));
+    const { out } = await viaBytes((r) => r.on('p', { element: (el) => void el.setAttribute('title', '😀') }), chunks);
+    expect(new TextDecoder().decode(out)).toBe('<p title="😀">😀é</p>');
+  });
+
+  it('each output is a new array: changing the input afterwards changes nothing', async () => {
+    const input = encoder.encode('<p>hello <a href="x">world</a></p>');
+    const pieces: Uint8Array[] = [];
+    const t = new HTMLRewriter().on('a', { element() {} }).createByteTransformer((b) => pieces.push(b));
+    t.write(input);
+    input.fill(0x21);
+    t.end();
+    expect(new TextDecoder().decode(concat(pieces))).toBe('<p>hello <a href="x">world</a></p>');
+  });
+
+  it('output behind an async handler is released in order', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const pieces: Uint8Array[] = [];
+    const t = new HTMLRewriter().on('div', { element: () => gate }).createByteTransformer((b) => pieces.push(b));
+    const input = encoder.encode('<p>é</p><div>ü</div><p>x</p>');
+    const p = t.write(input.subarray(0, 15)); // `<div>` and the first byte of `ü`
+    expect(p).toBeInstanceOf(Promise);
+    expect(new TextDecoder().decode(concat(pieces))).toBe('<p>é</p>');
+    const p2 = t.write(input.subarray(15));
+    release();
+    await p;
+    await p2;
+    await t.end();
+    expect(concat(pieces)).toEqual(input);
+  });
+
+  it('rejects chunks that are not Uint8Array', () => {
+    const t = new HTMLRewriter().createByteTransformer(() => {});
+    expect(() => t.write('<p>' as unknown as Uint8Array)).toThrow(/expected a Uint8Array chunk, got string/);
+  });
+});

@@ -222,6 +222,14 @@ for (const impl of IMPLEMENTATIONS) {
 
     it('non-string chunks are a TypeError naming the stream', async () => {
       await expect(collect(source(impl, [42 as unknown as string]).pipeThrough(new HTMLRewriterStream(new HTMLRewriter(), opts)))).rejects.toThrow(/HTMLRewriterStream: expected string chunks/);
+      const bytes = new HTMLRewriterByteStream(new HTMLRewriter(), opts);
+      await expect(collect(source(impl, ['<p>' as unknown as Uint8Array]).pipeThrough(bytes))).rejects.toThrow(/HTMLRewriterByteStream: expected Uint8Array chunks, got string/);
+    });
+
+    it('the byte stream decodes malformed UTF-8 to U+FFFD, also when a sequence is cut between chunks', async () => {
+      const input = [new Uint8Array([0x3c, 0x70, 0x3e, 0xe2]), new Uint8Array([0x82, 0xac, 0xe2, 0x82]), new Uint8Array([0x3c, 0x2f, 0x70, 0x3e, 0xc3])];
+      const out = await collect(source(impl, input).pipeThrough(new HTMLRewriterByteStream(new HTMLRewriter().on('p', { element() {} }), opts)));
+      expect(new TextDecoder().decode(Buffer.concat(out))).toBe('<p>€\ufffd</p>\ufffd');
     });
   });
 }

@@ -47,28 +47,47 @@ export interface TransformPair<I, O> {
 }
 
 /** A push engine: write chunks, then end; each may return a promise to wait for. */
-export interface Engine {
-  write(chunk: string): void | Promise<void>;
+export interface Engine<I = string> {
+  write(chunk: I): void | Promise<void>;
   end(): void | Promise<void>;
 }
+
+/** What a stream's input chunks must be, for its error message. */
+export interface ChunkCheck<I> {
+  readonly is: (chunk: unknown) => chunk is I;
+  readonly expected: string;
+}
+
+/** String chunks (the default). */
+export const STRING_CHUNKS: ChunkCheck<string> = {
+  is: (chunk): chunk is string => typeof chunk === 'string',
+  expected: 'string chunks (use the byte stream for Uint8Array input)',
+};
+
+/** Uint8Array chunks (UTF-8). */
+export const BYTE_CHUNKS: ChunkCheck<Uint8Array> = {
+  is: (chunk): chunk is Uint8Array => chunk instanceof Uint8Array,
+  expected: 'Uint8Array chunks',
+};
 
 /**
  * A TransformStream of the given implementation around a push engine. `transform` returns the engine's
  * promise, so a slow engine (an async handler) holds the writer back; the TransformStream itself holds
  * the writer back while its readable side is not read. Together: backpressure end to end.
  */
-export function engineTransform<O>(
+export function engineTransform<O, I = string>(
   impl: StreamsImplementation,
   what: string,
-  create: (enqueue: (chunk: O) => void) => Engine,
-): TransformStream<string, O> {
-  let engine: Engine;
-  return new impl.TransformStream<string, O>({
+  create: (enqueue: (chunk: O) => void) => Engine<I>,
+  check: ChunkCheck<I> = STRING_CHUNKS as unknown as ChunkCheck<I>,
+): TransformStream<I, O> {
+  let engine: Engine<I>;
+  return new impl.TransformStream<I, O>({
     start(controller) {
       engine = create((chunk) => controller.enqueue(chunk));
     },
     transform(chunk) {
-      if (typeof chunk !== 'string') throw new TypeError(`${what}: expected string chunks, got ${chunk === null ? 'null' : typeof chunk} (use the byte stream for Uint8Array input)`);
+      if (!check.is(chunk)) throw new TypeError(`${what}: expected ${check.expected}, got ${chunk === null ? 'null' : typeof chunk}`);
       return engine.write(chunk);
     },
     flush() {

@@ -1,7 +1,6 @@
 /** `HTMLRewriterStream`: string chunks in, rewritten string chunks out. */
 import type { HTMLRewriter } from '@sluice/rewriter';
-import { type StreamOptions, type TransformPair, engineTransform, implementationOf } from './implementation.js';
-import { utf8Encoder, withUtf8 } from './utf8.js';
+import { BYTE_CHUNKS, type StreamOptions, type TransformPair, engineTransform, implementationOf } from './implementation.js';
 
 /**
  * A TransformStream (a readable/writable pair) that runs an `HTMLRewriter` over string chunks. Each
@@ -22,15 +21,26 @@ export class HTMLRewriterStream implements TransformPair<string, string> {
   }
 }
 
-/** {@link HTMLRewriterStream} with UTF-8 bytes in and out (TextDecoderStream → rewriter → TextEncoderStream). */
+/**
+ * {@link HTMLRewriterStream} with UTF-8 bytes in and out. One TransformStream around the rewriter's
+ * byte interface: each chunk is decoded whole, and untouched valid UTF-8 is copied from the input
+ * rather than encoded again (no decoder and encoder streams around a string stream).
+ */
 export class HTMLRewriterByteStream implements TransformPair<Uint8Array, Uint8Array> {
   readonly readable: ReadableStream<Uint8Array>;
   readonly writable: WritableStream<Uint8Array>;
 
   constructor(rewriter: HTMLRewriter, options: StreamOptions = {}) {
-    const impl = implementationOf(options);
-    const pair = withUtf8(impl, new HTMLRewriterStream(rewriter, options));
-    this.writable = pair.writable;
-    this.readable = pair.readable.pipeThrough(utf8Encoder(impl));
+    if (rewriter === null || typeof rewriter !== 'object' || typeof rewriter.createByteTransformer !== 'function') {
+      throw new TypeError('HTMLRewriterByteStream: the first argument must be an HTMLRewriter');
+    }
+    const t = engineTransform<Uint8Array, Uint8Array>(
+      implementationOf(options),
+      'HTMLRewriterByteStream',
+      (enqueue) => rewriter.createByteTransformer(enqueue),
+      BYTE_CHUNKS,
+    );
+    this.readable = t.readable;
+    this.writable = t.writable;
   }
 }

@@ -12,7 +12,7 @@
  *
  * Everything a handler did not touch is copied from the tokens' `raw` text, so passthrough is exact.
  */
-import { Tokenizer, type CommentToken, type DoctypeToken, type EndTagToken, type StartTagToken, type TextKind, type TextToken, type Token } from '@sluice/tokenizer';
+import { Tokenizer, type CommentToken, type DiscardedToken, type DoctypeToken, type EndTagToken, type StartTagToken, type TextKind, type TextToken, type Token } from '@sluice/tokenizer';
 import { TreeBuilder, type InsertionModeName, type SourceLocation } from '@sluice/tree-builder';
 import type { CommentUnit } from '../rewritable-units/comment.js';
 import { type ContentContext, contentContextOf, contextOfTextKind } from '../rewritable-units/content.js';
@@ -177,13 +177,21 @@ export class Transformer {
    */
   private processToken(token: Token): void {
     this.lastToken = token;
-    switch (token.type) {
+    const type = token.type;
+    // `</body>` and `</html>`: whether the tree builder accepted one shows in its insertion mode.
+    let modeBefore: InsertionModeName | null = null;
+    if (type === 'endTag') {
+      const name = (token as EndTagToken).name;
+      if (name === 'body' || name === 'html') modeBefore = this.builder.insertionMode;
+    }
+    // One call site for the tree builder (it ignores 'discarded'), then what the token's type needs.
+    this.builder.processToken(token);
+    switch (type) {
       case 'text':
-        this.builder.processToken(token);
-        this.afterText(token);
+        this.afterText(token as TextToken);
         return;
       case 'startTag': {
-        this.builder.processToken(token);
+        token = token as StartTagToken;
         const sink = this.sink;
         if (sink.eventCount === 1 && this.held.length === 0 && sink.eventKind[0] === EV_CREATE) {
           // The common case: the token made one element, and nothing else happened.
@@ -208,9 +216,7 @@ export class Transformer {
         return;
       }
       case 'endTag': {
-        const name = token.name;
-        const modeBefore = name === 'body' || name === 'html' ? this.builder.insertionMode : null;
-        this.builder.processToken(token);
+        token = token as EndTagToken;
         const sink = this.sink;
         if (modeBefore === null && this.held.length === 0) {
           // The common cases: the token closed its element and nothing else, or was ignored.
@@ -235,18 +241,19 @@ export class Transformer {
         return;
       }
       case 'comment':
-        this.builder.processToken(token);
+        token = token as CommentToken;
         this.applyEvents(OWN_NONE, token.start, null, true);
         this.resolveHeld();
         this.emitComment(token, this.ownCommentParent);
         return;
       case 'doctype':
-        this.builder.processToken(token);
+        token = token as DoctypeToken;
         this.applyEvents(OWN_NONE, token.start, null, true);
         this.resolveHeld();
         this.emitDoctype(token);
         return;
       case 'discarded':
+        token = token as DiscardedToken;
         // Not a token to the tree builder; in the DOM the text around it stays one node. Behind text the
         // tree builder has not placed yet, it waits with that text.
         if (this.heldHead < this.held.length) this.held.push({ raw: token.raw, start: token.start, end: -1, kind: null, value: null, cursor: 0 });

@@ -24,13 +24,20 @@ export class ParentRecord {
   ofCounts: Int32Array | null = null;
   /** The parent, or null for the document, a template's contents, or a detached element. */
   parent: ParentRecord | null = null;
+  /** Whether this node is, or is inside, a template's contents (what `document.querySelectorAll` does not see). */
+  inTemplate = false;
 }
 
 /** The document node. */
 export class DocumentRecord extends ParentRecord {}
 
 /** A template's contents (a DocumentFragment): what is under it is not in the document. */
-export class FragmentRecord extends ParentRecord {}
+export class FragmentRecord extends ParentRecord {
+  constructor() {
+    super();
+    this.inTemplate = true;
+  }
+}
 
 /** A comment or doctype node: the sink must hand the tree builder a handle for them. */
 export class LeafRecord {
@@ -59,8 +66,6 @@ export class ElementRecord extends ParentRecord implements MatchableElement {
   open = false;
   /** Whether its end (explicit or implicit) has been handled. */
   ended = false;
-  /** Whether the element and its content are inside a template's contents. */
-  inTemplate = false;
   /** Whether element handlers ran (or will run) for it: its end must then go through the handler queue. */
   handled = false;
   /** Set by the executor while the element's handlers may still act on its end tag. */

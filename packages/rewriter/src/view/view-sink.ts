@@ -29,6 +29,8 @@ export interface SinkSelector {
 }
 
 
+const NO_CANDIDATES: readonly number[] = [];
+
 /** Union of two bit sets, reusing `a` when `b` adds nothing (arrays are shared and never mutated). */
 function union(a: Uint8Array | null, b: Uint8Array | null): Uint8Array | null {
   if (b === null) return a;
@@ -109,7 +111,14 @@ export class ViewSink implements TreeSink<NodeRecord> {
     this.needsTypeIndex = registry.needsTypeIndex;
     this.bitCount = this.prefixes.length;
     this.slotCount = this.ofSelectors.length;
+    if (anyTag.length === 0 && byTag.size <= 8) {
+      this.fewTags = [...byTag.keys()];
+      this.fewLists = [...byTag.values()];
+    }
   }
+  /** The rightmost type names and their registrations, when they are few and no selector matches any name. */
+  private readonly fewTags: readonly string[] | null = null;
+  private readonly fewLists: readonly (readonly number[])[] = [];
 
   createElement(
     localName: string,
@@ -227,7 +236,7 @@ export class ViewSink implements TreeSink<NodeRecord> {
   /** Give `node` its place among `parent`'s element children: at the end, or just before `before`. */
   private attach(parent: ParentRecord, node: ElementRecord, before: ElementRecord | null): void {
     node.parent = parent;
-    node.inTemplate = parent instanceof FragmentRecord || (parent instanceof ElementRecord && parent.inTemplate);
+    node.inTemplate = parent.inTemplate;
     const typed = this.needsTypeIndex;
     const key = typed ? node.typeKey : '';
     if (before === null) {
@@ -252,7 +261,7 @@ export class ViewSink implements TreeSink<NodeRecord> {
       for (let s = 0; s < this.slotCount; s++) if (node.ofIndex[s]! > 0) counts[s]!++;
     }
     if (before === null) {
-      parent.lastChildBits = node.bits;
+      if (this.bitCount > 0) parent.lastChildBits = node.bits;
     } else {
       before.index++;
       if (typed && before.typeKey === key) before.typeIndex++;
@@ -264,7 +273,7 @@ export class ViewSink implements TreeSink<NodeRecord> {
         before.ofIndex = shifted;
       }
     }
-    parent.anyChildBits = union(parent.anyChildBits, node.bits);
+    if (node.bits !== null) parent.anyChildBits = union(parent.anyChildBits, node.bits);
   }
 
   /** Undo `attach` as far as later siblings can tell (`anyChildBits` keeps what the node set). */
@@ -314,7 +323,18 @@ export class ViewSink implements TreeSink<NodeRecord> {
   private evaluate(node: ElementRecord): void {
     if (this.selectors.length === 0 || node.inTemplate) return; // inTemplate: `document.querySelectorAll` does not see it
     const lower = node.isHtml ? node.localName : node.localName.toLowerCase();
-    let candidates = this.candidates.get(lower);
+    let candidates: readonly number[] | undefined;
+    const few = this.fewTags;
+    if (few !== null) {
+      // A few type selectors and nothing that matches any name: comparing names is cheaper than a Map.
+      candidates = NO_CANDIDATES;
+      for (let i = 0; i < few.length; i++) {
+        if (few[i] === lower) {
+          candidates = this.fewLists[i]!;
+          break;
+        }
+      }
+    } else candidates = this.candidates.get(lower);
     if (candidates === undefined) {
       const own = this.byTag.get(lower);
       candidates = own === undefined ? this.anyTag : [...own, ...this.anyTag].sort((a, b) => a - b);

@@ -32,11 +32,9 @@ export class Element extends Node {
   declare readonly namespaceURI: string | null;
   /** The namespace prefix; always null for elements made by the HTML parser. */
   declare readonly prefix: string | null;
-  /**
-   * sluice extension: where the end tag that closed this element was (from the tree sink's
-   * `elementPopped`); null when it was closed implicitly, at EOF, or is still open.
-   */
-  declare endTagLocation: SourceLocation | null;
+  /** @internal The end tag's location as two numbers (`_endTagStart < 0`: none), like `Node._start`. */
+  declare _endTagStart: number;
+  /** @internal */ declare _endTagEnd: number;
   /** @internal The attribute records, in order. Shared with the tree builder until first changed. */
   declare _attrs: readonly ElementAttribute[];
   /** @internal Whether `_attrs` is our own array (copy on first write). */
@@ -66,7 +64,26 @@ export class Element extends Node {
     this._attrsOwned = false;
     this._attrMap = null;
     this._tagName = null;
-    this.endTagLocation = null;
+    this._endTagStart = -1;
+    this._endTagEnd = -1;
+  }
+
+  /**
+   * sluice extension: where the end tag that closed this element was (from the tree sink's
+   * `elementPopped`); null when it was closed implicitly, at EOF, or is still open. Each read returns a
+   * new object.
+   */
+  get endTagLocation(): SourceLocation | null {
+    return this._endTagStart < 0 ? null : { start: this._endTagStart, end: this._endTagEnd };
+  }
+  set endTagLocation(location: SourceLocation | null) {
+    if (location === null) {
+      this._endTagStart = -1;
+      this._endTagEnd = -1;
+    } else {
+      this._endTagStart = location.start;
+      this._endTagEnd = location.end;
+    }
   }
 
   get nodeType(): 1 {
@@ -274,7 +291,9 @@ export class Element extends Node {
   /** @internal */
   _changeValue(i: number, value: string): void {
     const attrs = this._ownAttrs();
-    attrs[i] = { ...attrs[i], value };
+    // Spelled out, not spread: the tokenizer's records have `namespace`, `prefix`, `localName` as getters.
+    const old = attrs[i];
+    attrs[i] = { name: old.name, value, namespace: old.namespace, prefix: old.prefix, localName: old.localName };
     if (this._attrMap !== null) this._attrMap._items[i]._value = value;
   }
   /** @internal Append an attribute record (no duplicate check: the caller made it). */

@@ -74,11 +74,12 @@ export abstract class Node {
   /** @internal */ declare _owner: Document | null;
 
   /**
-   * sluice extension: where the parser found this node, as `[start, end)` offsets in UTF-16 code units
-   * into the input (an element's start tag; a text node's whole run of merged text). Null for nodes
-   * built through the DOM API or implied by the parser (an implied `<html>`, `<tbody>` …).
+   * @internal The source location as two numbers (`_start < 0`: none). Kept as small integers in the node
+   * itself rather than as a `{start, end}` object: a parsed document holds one per node, and every extra
+   * object the DOM retains is copied by each young-generation GC until it is promoted.
    */
-  declare sourceLocation: SourceLocation | null;
+  declare _start: number;
+  /** @internal */ declare _end: number;
 
   /** @internal */
   constructor(ownerDocument: Document | null, location: SourceLocation | null) {
@@ -89,7 +90,32 @@ export abstract class Node {
     this._prev = null;
     this._childArray = null;
     this._owner = ownerDocument;
-    this.sourceLocation = location;
+    if (location === null) {
+      this._start = -1;
+      this._end = -1;
+    } else {
+      this._start = location.start;
+      this._end = location.end;
+    }
+  }
+
+  /**
+   * sluice extension: where the parser found this node, as `[start, end)` offsets in UTF-16 code units
+   * into the input (an element's start tag; a text node's whole run of merged text). Null for nodes
+   * built through the DOM API or implied by the parser (an implied `<html>`, `<tbody>` …).
+   * Each read returns a new object (the node stores the two offsets, not the object).
+   */
+  get sourceLocation(): SourceLocation | null {
+    return this._start < 0 ? null : { start: this._start, end: this._end };
+  }
+  set sourceLocation(location: SourceLocation | null) {
+    if (location === null) {
+      this._start = -1;
+      this._end = -1;
+    } else {
+      this._start = location.start;
+      this._end = location.end;
+    }
   }
 
   /** The node type: one of the `Node.*_NODE` constants. */

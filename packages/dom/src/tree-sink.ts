@@ -71,8 +71,7 @@ export class DomTreeSink implements TreeSink<Node> {
     if (prev !== null && prev.nodeType === NodeType.TEXT_NODE) {
       const text = prev as Text;
       text.data += data;
-      const old = text.sourceLocation;
-      if (old !== null && location !== null) text.sourceLocation = { start: old.start, end: location.end };
+      if (text._start >= 0 && location !== null) text._end = location.end;
       return;
     }
     parent._insertBefore(new Text(data, this.document, location), before);
@@ -135,7 +134,13 @@ export class DomTreeSink implements TreeSink<Node> {
    */
   elementPopped(element: Node, endLocation: SourceLocation | null): void {
     const el = asElement(element, 'elementPopped');
-    el.endTagLocation = endLocation;
+    if (endLocation === null) {
+      el._endTagStart = -1;
+      el._endTagEnd = -1;
+    } else {
+      el._endTagStart = endLocation.start;
+      el._endTagEnd = endLocation.end;
+    }
     if (this.selectedcontent && el.localName === 'option' && el.namespaceURI === NS.HTML) {
       maybeCloneOptionIntoSelectedcontent(el);
     }

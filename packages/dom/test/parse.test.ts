@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { NS } from '@sluice/tree-builder';
 import {
   Document,
+  type Element,
   HTMLTemplateElement,
   parse,
   parseFragment,
@@ -78,6 +79,29 @@ describe('parse', () => {
     const text = div.firstChild!;
     expect(text.textContent).toBe('ab&c');
     expect(text.sourceLocation).toEqual({ start: 5, end: 13 });
+  });
+
+  it('source locations read as objects and can be set and cleared', () => {
+    const p = parse('<p>x</p>').body!.firstChild as Element;
+    expect(p.sourceLocation).toEqual({ start: 0, end: 3 });
+    expect(p.endTagLocation).toEqual({ start: 4, end: 8 });
+    p.sourceLocation = { start: 1, end: 2 };
+    p.endTagLocation = null;
+    expect(p.sourceLocation).toEqual({ start: 1, end: 2 });
+    expect(p.endTagLocation).toBeNull();
+    p.sourceLocation = null;
+    expect(p.sourceLocation).toBeNull();
+    // An implied element has none.
+    expect(parse('<p>x').body!.sourceLocation).toBeNull();
+  });
+
+  it('parsed attributes keep their namespace, prefix and local name through changes', () => {
+    const p = parse('<p ID=a class=b>').body!.firstChild as Element;
+    p.setAttribute('id', 'c');
+    expect(p.getAttributeNS(null, 'id')).toBe('c');
+    const id = p.attributes.getNamedItem('id')!;
+    expect([id.namespaceURI, id.prefix, id.localName, id.name, id.value]).toEqual([null, null, 'id', 'id', 'c']);
+    expect(p.getAttributeNames()).toEqual(['id', 'class']);
   });
 
   it('honours the scripting flag for <noscript>', () => {

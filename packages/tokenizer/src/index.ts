@@ -5,4 +5,5 @@
 export * from './tokens.js';
 export { Tokenizer, snapshotsEqual, type TokenizerOptions, type TokenizerSnapshot } from './tokenizer.js';
 export { ErrorCode } from './errors.js';
+export { DecodedAttribute } from './decode/tag.js';
 export { State, stateName } from './states/state.js';

@@ -7,6 +7,7 @@
  */
 
 import { decodeAttributes } from './decode/tag.js';
+import { decodeName } from './decode/names.js';
 import { decodeText } from './decode/text.js';
 import { lowercaseName, normalizeNewlines } from './decode/normalize.js';
 import { reportInputStreamErrors } from './preprocess.js';
@@ -77,7 +78,7 @@ abstract class Tag implements TokenErrors {
 
   get name(): string {
     const name = this.decodedName;
-    return name !== undefined ? name : (this.decodedName = lowercaseName(this.raw.slice(this.nameStart, this.nameEnd)));
+    return name !== undefined ? name : (this.decodedName = decodeName(this.raw, this.nameStart, this.nameEnd));
   }
 
   get attributes(): readonly Attribute[] {

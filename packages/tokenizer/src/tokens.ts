@@ -22,6 +22,15 @@ export type TextMode = 'data' | 'rcdata' | 'rawtext' | 'scriptData' | 'plaintext
 export interface Attribute {
   readonly name: string;
   readonly value: string;
+  /**
+   * The attributes this tokenizer decodes (instances of `DecodedAttribute`) also have the shape of an
+   * attribute on an HTML element — `namespace` and `prefix` null, `localName` equal to `name` — so the
+   * tree builder can put them on an element as they are, without a copy. (Additive: optional, so
+   * attributes made elsewhere as `{ name, value }` are still `Attribute`s.)
+   */
+  readonly namespace?: null;
+  readonly prefix?: null;
+  readonly localName?: string;
 }
 
 interface TokenBase {

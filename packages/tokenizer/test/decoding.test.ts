@@ -75,6 +75,37 @@ describe('tag fields', () => {
     expect(only(tokensOf('<a b="c"/>'), 'startTag').selfClosing).toBe(true);
   });
 
+  it('attributes also have the shape of an HTML element attribute (namespace, prefix null; localName = name)', () => {
+    const [a, b] = only(tokensOf('<p ID=x data-Y>'), 'startTag').attributes;
+    expect([a.namespace, a.prefix, a.localName]).toEqual([null, null, 'id']);
+    expect([b.namespace, b.prefix, b.localName]).toEqual([null, null, 'data-y']);
+    // Only `name` and `value` are own properties: the attribute prints and compares as `{ name, value }`.
+    expect(Object.keys(a)).toEqual(['name', 'value']);
+  });
+
+  it('attribute lists have exactly their length (no spare room), whatever the count', () => {
+    for (let n = 1; n <= 12; n++) {
+      const input = `<p ${Array.from({ length: n }, (_, i) => `a${i}=v${i}`).join(' ')} a0=dup>`;
+      const attributes = only(tokensOf(input), 'startTag').attributes;
+      expect(attributes.map((a) => a.name)).toEqual(Array.from({ length: n }, (_, i) => `a${i}`));
+      expect(attributes.map((a) => a.value)).toEqual(Array.from({ length: n }, (_, i) => `v${i}`));
+    }
+  });
+
+  it('names come out the same whatever was decoded before (the name cache is only a cache)', () => {
+    const names = (input: string) =>
+      tokensOf(input).flatMap((t) => (t.type === 'startTag' ? [t.name, ...t.attributes.map((a) => a.name)] : []));
+    expect(names('<div Class=a><DIV CLASS=b><dIv cLaSs=c>')).toEqual(['div', 'class', 'div', 'class', 'div', 'class']);
+    // A NUL decodes to U+FFFD; a raw U+FFFD stays one. Neither may be mistaken for the other.
+    expect(names('<a\0b x\0=1><a\uFFFDb x\uFFFD=1><a\0b x\0=1>')).toEqual([
+      'a\uFFFDb', 'x\uFFFD', 'a\uFFFDb', 'x\uFFFD', 'a\uFFFDb', 'x\uFFFD',
+    ]);
+    // Same length and same first, middle and last letters: still told apart.
+    expect(names('<abxd><abyd><ABXD><abyd>')).toEqual(['abxd', 'abyd', 'abxd', 'abyd']);
+    // Long names are decoded each time.
+    expect(names('<p Aria-LabelledBy=x><p aria-labelledby=y>')).toEqual(['p', 'aria-labelledby', 'p', 'aria-labelledby']);
+  });
+
   it('end tags decode their (erroneous) attributes too', () => {
     const tag = only(tokensOf('</p a=b/>'), 'endTag');
     expect(tag.attributes).toEqual([{ name: 'a', value: 'b/' }]);
@@ -98,6 +129,15 @@ describe('text values by kind', () => {
 
   it('CDATA: no references, NUL kept', () => {
     expect(textOf(tokensOf('<![CDATA[&lt;\0\r\n]]>', { cdataAllowed: () => true }))).toBe('&lt;\0\n');
+  });
+
+  it('short texts decode the same when seen again (the short text cache is only a cache)', () => {
+    const texts = (input: string, options = {}) => tokensOf(input, options).flatMap((t) => (t.type === 'text' ? [t.value] : []));
+    expect(texts('<p>\r\n <p>\r\n <p>\r\n ')).toEqual(['\n ', '\n ', '\n ']);
+    expect(texts('<p>a&amp;<p>a&amp;<textarea>a&amp;</textarea><style>a&amp;</style><p>a&amp;')).toEqual([
+      'a&', 'a&', 'a&', 'a&amp;', 'a&',
+    ]);
+    expect(texts('<p>\0\r<textarea>\0\r</textarea><p>\0\r<p>')).toEqual(['\0\n', '\uFFFD\n', '\0\n']);
   });
 
   it('a CR from a reference is not a newline to normalize', () => {

@@ -3,7 +3,7 @@
  * "adjust MathML attributes", "adjust SVG attributes", "adjust foreign attributes", and the SVG tag name
  * table of §13.2.6.5 "any other start tag").
  */
-import type { Attribute } from '@sluice/tokenizer';
+import { DecodedAttribute, type Attribute } from '@sluice/tokenizer';
 import { NS, type ElementAttribute, type Namespace } from './sink.js';
 
 /** §13.2.6.5: SVG element names whose lowercased token name must be case-adjusted. */
@@ -67,15 +67,22 @@ export class TreeAttribute implements ElementAttribute {
 
 const NO_ATTRIBUTES: readonly ElementAttribute[] = Object.freeze([]);
 
-/** The attributes of an HTML element: no namespace, no prefix, local name = name. */
+/**
+ * The attributes of an HTML element: no namespace, no prefix, local name = name. The tokenizer's own
+ * attributes (`DecodedAttribute`) already are exactly that, so their list is used as it is: no copy, and
+ * nothing more for the DOM to keep. Attributes from elsewhere (hand-made tokens) are copied.
+ */
 export function htmlAttributes(attributes: readonly Attribute[]): readonly ElementAttribute[] {
   const n = attributes.length;
   if (n === 0) return NO_ATTRIBUTES;
-  const out: ElementAttribute[] = [];
-  for (let i = 0; i < n; i++) {
+  let i = 0;
+  while (i < n && attributes[i] instanceof DecodedAttribute) i++;
+  if (i === n) return attributes as readonly DecodedAttribute[];
+  const out = new Array<ElementAttribute>(n);
+  for (i = 0; i < n; i++) {
     const attribute = attributes[i];
     const name = attribute.name;
-    out.push(new TreeAttribute(name, attribute.value, null, null, name));
+    out[i] = new TreeAttribute(name, attribute.value, null, null, name);
   }
   return out;
 }

@@ -10,12 +10,31 @@
 import { decodeCharacterReferences } from '../character-references/index.js';
 import { ErrorCode, ErrorPriority, type TokenErrorSink } from '../errors.js';
 import type { Attribute } from '../tokens.js';
-import { lowercaseName, normalizeNewlines } from './normalize.js';
+import { decodeName } from './names.js';
+import { normalizeNewlines } from './normalize.js';
 
-/** An attribute as decoded: a plain object, so that tokens' attribute lists compare and print simply. */
-interface DecodedAttribute extends Attribute {
-  readonly name: string;
-  readonly value: string;
+/**
+ * An attribute as decoded. Its own properties are just `name` and `value` (so tokens' attribute lists
+ * compare and print simply, and an attribute costs two fields); `namespace`, `prefix` and `localName`
+ * are getters on the prototype, giving it the shape of an attribute on an HTML element (the tree
+ * builder's `ElementAttribute`): the tree builder and the DOM keep these objects instead of copies.
+ */
+export class DecodedAttribute implements Attribute {
+  declare readonly name: string;
+  declare readonly value: string;
+  constructor(name: string, value: string) {
+    this.name = name;
+    this.value = value;
+  }
+  get namespace(): null {
+    return null;
+  }
+  get prefix(): null {
+    return null;
+  }
+  get localName(): string {
+    return this.name;
+  }
 }
 
 /** TAB, LF, FF, CR, SPACE (all ≤ 0x20). */
@@ -45,13 +64,23 @@ export function decodeAttributeValue(raw: string, report: TokenErrorSink | undef
   return decodeCharacterReferences(normalizeNewlines(raw, true), true);
 }
 
+/** A spare list for decoding (reused: the result is an exact-size copy; see `decodeAttributes`). */
+let spare: DecodedAttribute[] | null = [];
+const CLEARED = new DecodedAttribute('', '');
+
 /**
  * The attributes of the tag `raw`, from `from` (just past the tag name) to `end` (the final `>`, or the
  * end of input for a tag cut by EOF): names lowercased, later duplicates dropped (and, with `report`,
  * reported), values decoded.
+ *
+ * The result is an array of exactly the attributes' length. (Built by `push`, an array gets room for 16
+ * items at once; the DOM keeps these arrays, so the slack would be kept too.)
  */
-export function decodeAttributes(raw: string, from: number, end: number, report?: TokenErrorSink): Attribute[] {
-  const attributes: DecodedAttribute[] = [];
+export function decodeAttributes(raw: string, from: number, end: number, report?: TokenErrorSink): DecodedAttribute[] {
+  // Take the spare list (a reentrant call, from `report`, would just make its own).
+  const attributes = spare ?? [];
+  spare = null;
+  let count = 0;
   let seen: Set<string> | null = null;
   let special = nextSpecial(raw, from);
   let i = from;
@@ -65,31 +94,27 @@ export function decodeAttributes(raw: string, from: number, end: number, report?
     }
     // §13.2.5.33 Attribute name state. A leading `=` is part of the name.
     const nameStart = i;
-    // Whether the name has an ASCII upper alpha or a NUL, which decoding changes (usually not).
-    let changes = (c >= 0x41 && c <= 0x5a) || c === 0;
     i++;
     while (i < end) {
       c = raw.charCodeAt(i);
-      if (c <= 0x3d) {
-        // Whitespace, `/` and `=` are all ≤ 0x3D.
-        if (c === 0x3d || c === 0x2f || isWhitespace(c)) break;
-        if (c === 0) changes = true;
-      } else if (c <= 0x5a && c >= 0x41) {
-        changes = true;
-      }
+      // Whitespace, `/` and `=` are all ≤ 0x3D.
+      if (c <= 0x3d && (c === 0x3d || c === 0x2f || isWhitespace(c))) break;
       i++;
     }
-    const name = changes ? lowercaseName(raw.slice(nameStart, i)) : raw.slice(nameStart, i);
+    const name = decodeName(raw, nameStart, i);
     let duplicate = false;
-    if (attributes.length < 8) {
-      for (let k = 0; k < attributes.length; k++) {
+    if (count < 8) {
+      for (let k = 0; k < count; k++) {
         if (attributes[k].name === name) {
           duplicate = true;
           break;
         }
       }
     } else {
-      if (seen === null) seen = new Set(attributes.map((a) => a.name));
+      if (seen === null) {
+        seen = new Set<string>();
+        for (let k = 0; k < count; k++) seen.add(attributes[k].name);
+      }
       duplicate = seen.has(name);
     }
     if (duplicate) report?.(ErrorCode.duplicateAttribute, i, ErrorPriority.DECODING);
@@ -127,9 +152,21 @@ export function decodeAttributes(raw: string, from: number, end: number, report?
       }
     }
     if (!duplicate) {
-      attributes.push({ name, value });
+      attributes[count++] = new DecodedAttribute(name, value);
       seen?.add(name);
     }
   }
-  return attributes;
+  // Array literals for the usual few (allocated inline, unlike a `slice` call).
+  let result: DecodedAttribute[];
+  switch (count) {
+    case 0: result = []; break;
+    case 1: result = [attributes[0]]; break;
+    case 2: result = [attributes[0], attributes[1]]; break;
+    case 3: result = [attributes[0], attributes[1], attributes[2]]; break;
+    default: result = attributes.slice(0, count);
+  }
+  // Let go of what the spare list points at (values may be slices of a whole page), then give it back.
+  for (let k = 0; k < count; k++) attributes[k] = CLEARED;
+  spare = attributes;
+  return result;
 }

@@ -18,6 +18,7 @@ import { normalizeNewlines } from './normalize.js';
  * is not reported here.
  */
 export function decodeText(raw: string, kind: TextKind, report?: TokenErrorSink): string {
+  if (kind === 'data' && report === undefined && raw.length <= MAX_CACHED_TEXT) return decodeShortData(raw);
   const references = kind === 'data' || kind === 'rcdata';
   const normalized = normalizeNewlines(raw, kind !== 'data' && kind !== 'cdata');
   if (!references) return normalized;
@@ -28,4 +29,32 @@ export function decodeText(raw: string, kind: TextKind, report?: TokenErrorSink)
     });
   }
   return decodeCharacterReferences(normalized, false);
+}
+
+/**
+ * Short runs of data text repeat a lot: most of a page's text nodes are the whitespace between tags
+ * (`"\n    "`, `"\r\n\t\t"`), a few thousand distinct strings over a whole corpus. Their values are
+ * cached by raw text: a hit skips the newline normalization (a CRLF page would otherwise copy each one)
+ * and hands out one shared string, so a DOM does not keep a copy per text node. A miss or a collision
+ * just decodes. Only an optimization: the value is the same either way.
+ *
+ * Up to 12 characters: V8 copies a slice that short (a longer one is a view into its parent string, which
+ * the cache would then keep alive: a whole page).
+ */
+const MAX_CACHED_TEXT = 12;
+const TEXT_SLOTS = 512;
+const cachedRaw: string[] = new Array<string>(TEXT_SLOTS).fill('');
+const cachedValue: string[] = new Array<string>(TEXT_SLOTS).fill('');
+
+function decodeShortData(raw: string): string {
+  const length = raw.length;
+  if (length === 0) return raw;
+  // The slot from the length and three characters; the string comparison below settles it.
+  const slot =
+    (length * 61 + raw.charCodeAt(0) * 31 + raw.charCodeAt(length >> 1) * 7 + raw.charCodeAt(length - 1)) & (TEXT_SLOTS - 1);
+  if (cachedRaw[slot] === raw) return cachedValue[slot];
+  const value = decodeCharacterReferences(normalizeNewlines(raw, false), false);
+  cachedRaw[slot] = raw;
+  cachedValue[slot] = value;
+  return value;
 }

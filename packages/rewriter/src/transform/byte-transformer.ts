@@ -40,13 +40,14 @@ export function decodableLength(b: Uint8Array): number {
 
 const NO_OUTPUT = (): void => {};
 
+// ignoreBOM: a byte order mark stays in the text, so that bytes out equal bytes in. Each call decodes
+// complete sequences only (the rest waits in `pending`): no streaming state, so one decoder serves all.
+const DECODER = new TextDecoder('utf-8', { ignoreBOM: true });
+
 /** One rewrite of one document, UTF-8 in and out. Create it with `HTMLRewriter.createByteTransformer`. */
 export class ByteTransformer {
   private readonly output: ByteOutput;
   private readonly transformer: Transformer;
-  // ignoreBOM: a byte order mark stays in the text, so that bytes out equal bytes in. Each call decodes
-  // complete sequences only (the rest waits in `pending`), so no streaming state is needed.
-  private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   /** The first bytes of a sequence the last chunk ended with. */
   private pending: Uint8Array | null = null;
 
@@ -81,7 +82,7 @@ export class ByteTransformer {
       this.pending = bytes.slice(cut);
       bytes = bytes.subarray(0, cut);
     }
-    const text = this.decoder.decode(bytes);
+    const text = DECODER.decode(bytes);
     // No U+FFFD in the text: nothing was replaced, the bytes are its exact encoding.
     this.output.setChunkBytes(text, text.indexOf('\uFFFD') < 0 ? bytes : null);
     return this.transformer.write(text);
@@ -92,7 +93,7 @@ export class ByteTransformer {
     const pending = this.pending;
     if (pending === null) return this.transformer.end();
     this.pending = null;
-    const p = this.transformer.write(this.decoder.decode(pending));
+    const p = this.transformer.write(DECODER.decode(pending));
     return p === undefined ? this.transformer.end() : p.then(() => this.transformer.end());
   }
 }

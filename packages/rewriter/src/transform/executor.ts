@@ -5,7 +5,7 @@
  */
 import type { EndTagToken, StartTagToken } from '@sluice/tokenizer';
 import { CommentUnit } from '../rewritable-units/comment.js';
-import { contentContextOf } from '../rewritable-units/content.js';
+import { type ContentContext, contentContextOf } from '../rewritable-units/content.js';
 import { DoctypeUnit } from '../rewritable-units/doctype.js';
 import { DocumentEndUnit } from '../rewritable-units/document-end.js';
 import { ElementUnit } from '../rewritable-units/element.js';
@@ -80,6 +80,16 @@ export class Executor {
       return;
     }
     const r = this.runEnd(el, token);
+    if (r !== undefined) this.wait(r);
+  }
+
+  /** Run text handlers on a chunk (`raw`, the input at `start`; or the empty last chunk) now, or queue them. */
+  text(raw: string, start: number, last: boolean, handlers: readonly Fn<TextChunkUnit>[], context: ContentContext): void {
+    if (this.waiting !== null) {
+      this.push({ k: OP_TEXT, raw, start, last, handlers, context });
+      return;
+    }
+    const r = this.textHandlers(new TextChunkUnit(raw, last, context), start, handlers, 0);
     if (r !== undefined) this.wait(r);
   }
 
@@ -174,16 +184,8 @@ export class Executor {
         return this.runStart(op.token, op.el, op.handlers);
       case OP_END:
         return this.runEnd(op.el, op.token);
-      case OP_TEXT: {
-        const unit = new TextChunkUnit(op.raw, op.last, op.context);
-        return this.callAll(op.handlers, unit, () => {
-          unit._active = false;
-          this.emit(joined(unit._before));
-          if (unit._replacement !== null) this.emit(unit._replacement);
-          else if (!unit._removed) this.emitSource(op.raw, op.start);
-          this.emit(joined(unit._after));
-        });
-      }
+      case OP_TEXT:
+        return this.textHandlers(new TextChunkUnit(op.raw, op.last, op.context), op.start, op.handlers, 0);
       case OP_COMMENT: {
         const unit = new CommentUnit(op.token);
         return this.callAll(op.handlers, unit, () => {
@@ -222,6 +224,19 @@ export class Executor {
       if (isThenable(r)) return Promise.resolve(r).then(() => this.callAll(handlers, unit, done, i + 1));
     }
     done();
+  }
+
+  /** `callAll` for text handlers, without a closure per chunk; then write what they decided. */
+  private textHandlers(unit: TextChunkUnit, start: number, handlers: readonly Fn<TextChunkUnit>[], from: number): void | Promise<void> {
+    for (let i = from; i < handlers.length; i++) {
+      const r: HandlerResult = handlers[i]!(unit);
+      if (r !== undefined && isThenable(r)) return Promise.resolve(r).then(() => this.textHandlers(unit, start, handlers, i + 1));
+    }
+    unit._active = false;
+    if (unit._before !== null) this.emit(joined(unit._before));
+    if (unit._replacement !== null) this.emit(unit._replacement);
+    else if (!unit._removed) this.emitSource(unit.text, start);
+    if (unit._after !== null) this.emit(joined(unit._after));
   }
 
   private runStart(token: StartTagToken, el: ElementRecord, handlers: readonly Fn<ElementUnit>[]): void | Promise<void> {

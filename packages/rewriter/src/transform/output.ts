@@ -90,6 +90,8 @@ export class StringOutput extends Output {
   }
 }
 
+const ENCODER = new TextEncoder();
+
 /** UTF-8 length of `s[from, to)` (every surrogate counts 2: a pair is 4 bytes). */
 function utf8Length(s: string, from: number, to: number): number {
   let n = to - from;
@@ -109,7 +111,6 @@ function utf8Length(s: string, from: number, to: number): number {
 export class ByteOutput extends Output {
   /** Strings and slices of input bytes, in order. Adjacent strings are encoded together. */
   private parts: (string | Uint8Array)[] = [];
-  private readonly encoder = new TextEncoder();
   /** The current chunk's bytes, when they are its text's exact encoding; else null. */
   private bytes: Uint8Array | null = null;
   /** The next chunk's text and bytes (see `setChunkBytes`). */
@@ -192,12 +193,12 @@ export class ByteOutput extends Output {
     if (parts.length === 1) {
       const p = parts[0]!;
       // A copy: the consumer may keep it, the input's owner may reuse its buffer.
-      out = typeof p === 'string' ? this.encoder.encode(p) : p.slice();
+      out = typeof p === 'string' ? ENCODER.encode(p) : p.slice();
     } else {
       let size = 0;
       for (let i = 0; i < parts.length; i++) {
         const p = parts[i]!;
-        if (typeof p === 'string') parts[i] = this.encoder.encode(p);
+        if (typeof p === 'string') parts[i] = ENCODER.encode(p);
         size += (parts[i] as Uint8Array).length;
       }
       out = new Uint8Array(size);

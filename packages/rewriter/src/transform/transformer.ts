@@ -25,7 +25,7 @@ import { HandlerLists } from './handler-lists.js';
 import type { CompiledHandlers, Fn } from './handlers.js';
 import { type Held, rawLengthOf } from './held-text.js';
 import { type Output, StringOutput } from './output.js';
-import { OP_COMMENT, OP_DOC_END, OP_DOCTYPE, OP_TEXT } from './ops.js';
+import { OP_COMMENT, OP_DOC_END, OP_DOCTYPE } from './ops.js';
 
 /** Options of a rewrite. */
 export interface RewriterOptions {
@@ -538,7 +538,7 @@ export class Transformer {
     this.runHandlers = handlers;
     this.runParent = parent;
     this.runContext = context;
-    this.exec.push({ k: OP_TEXT, raw, start, last: false, handlers, context });
+    this.exec.text(raw, start, false, handlers, context);
   }
 
   /** The text node being streamed has ended: its handlers get an empty last chunk. */
@@ -547,7 +547,7 @@ export class Transformer {
     if (handlers === null) return;
     this.runHandlers = null;
     this.runParent = null;
-    this.exec.push({ k: OP_TEXT, raw: '', start: 0, last: true, handlers, context: this.runContext });
+    this.exec.text('', 0, true, handlers, this.runContext);
   }
 
   private emitComment(token: CommentToken, parent: ParentRecord | null): void {

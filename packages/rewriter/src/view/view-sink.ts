@@ -111,11 +111,14 @@ export class ViewSink implements TreeSink<NodeRecord> {
     this.needsTypeIndex = registry.needsTypeIndex;
     this.bitCount = this.prefixes.length;
     this.slotCount = this.ofSelectors.length;
+    this.needsAttributes = selectors.map((s) => s.list.every((c) => c.compounds[c.compounds.length - 1]!.attributes.length > 0));
     if (anyTag.length === 0 && byTag.size <= 8) {
       this.fewTags = [...byTag.keys()];
       this.fewLists = [...byTag.values()];
     }
   }
+  /** Per registration: whether an element needs at least one attribute to match it. */
+  private readonly needsAttributes: readonly boolean[];
   /** The rightmost type names and their registrations, when they are few and no selector matches any name. */
   private readonly fewTags: readonly string[] | null = null;
   private readonly fewLists: readonly (readonly number[])[] = [];
@@ -342,15 +345,19 @@ export class ViewSink implements TreeSink<NodeRecord> {
       if (this.candidates.size < 4096) this.candidates.set(lower, candidates);
     }
     if (candidates.length === 0) return;
+    // Selectors whose every rightmost compound tests an attribute cannot match an element without any.
+    const bare = node.attributes.length === 0;
+    const needs = this.needsAttributes;
     if (candidates.length === 1) {
       // One candidate (the usual case): the shared list itself is the result, no array per element.
-      if (matchesList(this.selectors[candidates[0]!]!.list, node, this.quirks)) node.matched = candidates;
+      const r = candidates[0]!;
+      if (!(bare && needs[r]) && matchesList(this.selectors[r]!.list, node, this.quirks)) node.matched = candidates;
       return;
     }
     let matched: number[] | null = null;
     for (let i = 0; i < candidates.length; i++) {
       const r = candidates[i]!;
-      if (matchesList(this.selectors[r]!.list, node, this.quirks)) (matched ??= []).push(r);
+      if (!(bare && needs[r]) && matchesList(this.selectors[r]!.list, node, this.quirks)) (matched ??= []).push(r);
     }
     // All of them matched: share the candidates' list (the transformer caches handlers by list).
     node.matched = matched !== null && matched.length === candidates.length ? candidates : matched;

@@ -32,6 +32,7 @@ export abstract class Output {
 
   /** Copy source text: `raw` is the input at `start`. */
   source(raw: string, start: number): void {
+    if (raw.length === 0) return; // (a text node's empty last chunk) nothing to copy, and no reason to end the run
     const end = start + raw.length;
     if (start === this.runEnd && end <= this.chunkEnd) {
       this.runEnd = end;
@@ -43,7 +44,7 @@ export abstract class Output {
       this.runEnd = end;
     } else {
       this.runEnd = -1;
-      if (raw.length > 0) this.text(raw);
+      this.text(raw);
     }
   }
 

@@ -7,6 +7,7 @@
 import type { ElementAttribute } from '@sluice/tree-builder';
 import type { MatchableElement } from '../selectors/match.js';
 import type { ElementUnit } from '../rewritable-units/element.js';
+import type { RegistrationSet } from '../transform/handler-lists.js';
 
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
 
@@ -72,8 +73,8 @@ export class ElementRecord extends ParentRecord implements MatchableElement {
   unit: ElementUnit | null = null;
   /** The template contents, for a `<template>`. */
   content: FragmentRecord | null = null;
-  /** The cache of `textRegistrations` (see the transformer), valid while `cacheGeneration` is current. */
-  inherited: readonly number[] | null = null;
+  /** The registrations it inherits (see handler-lists.ts), valid while `cacheGeneration` is current. */
+  inherited: RegistrationSet | null = null;
   cacheGeneration = -1;
 
   constructor(

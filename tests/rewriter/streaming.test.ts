@@ -72,6 +72,13 @@ describe('low latency', () => {
     );
   });
 
+  it('without text handlers, text that closes a column group and then waits as table text is output at once', async () => {
+    const chunks = ['<table><col>x', 'y</table>'];
+    const { perWrite } = await runRewriter((r) => r.on('col', { element() {} }), chunks);
+    expect(perWrite).toEqual(emittedPerChunk(chunks));
+    expect(perWrite[0]).toBe('<table><col>x');
+  });
+
   it('output before an element whose async handler is pending is released at once', async () => {
     const gate = deferred();
     let out = '';

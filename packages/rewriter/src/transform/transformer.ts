@@ -290,7 +290,9 @@ export class Transformer {
     }
     this.held.push({ raw, start, end: start + raw.length, kind: token.kind, value: token.value, cursor: start });
     this.applyEvents(OWN_NONE, start, null, false);
-    if (this.builder.insertionMode !== 'in table text') this.resolveHeld();
+    // As above: table text waits only when a text handler needs to know where it goes (here the token
+    // also did something else first, e.g. closed a <colgroup>).
+    if (!this.textHandlersExist || this.builder.insertionMode !== 'in table text') this.resolveHeld();
   }
 
 

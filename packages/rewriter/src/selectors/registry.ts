@@ -12,6 +12,8 @@ export class SelectorRegistry {
   readonly ofSelectors: OfSelector[] = [];
   /** Whether any selector uses `:nth-of-type`/`:first-of-type` (elements then count siblings by type). */
   needsTypeIndex = false;
+  /** Whether any selector uses `:nth-child`/`:first-child` (elements then count their siblings). */
+  needsIndex = false;
 
   /** Assign bits and slots to everything in `list` that needs one. Walks the selector structure, not the DOM. */
   add(list: SelectorList): void {
@@ -26,7 +28,8 @@ export class SelectorRegistry {
         for (const pseudo of compound.pseudos) {
           if (pseudo.kind === 'nth-of-type') this.needsTypeIndex = true;
           else if (pseudo.kind === 'not' || pseudo.kind === 'is') this.add(pseudo.list);
-          else if (pseudo.kind === 'nth-child' && pseudo.of !== null) {
+          else if (pseudo.kind === 'nth-child') this.needsIndex = true;
+          if (pseudo.kind === 'nth-child' && pseudo.of !== null) {
             this.add(pseudo.of.list);
             if (pseudo.of.slot < 0) {
               pseudo.of.slot = this.ofSelectors.length;

@@ -11,8 +11,13 @@ import type { RegistrationSet } from '../transform/handler-lists.js';
 
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
 
-/** A node that can have element children: the document, a template's contents, or an element. */
-export class ParentRecord {
+/**
+ * Where a node's element children and the node itself stand among siblings: what `:nth-child`,
+ * `:nth-of-type`, `+`, `~` and `of S` need. Kept (one per node) only when a registered selector uses one
+ * of them — most rewrites never do, and their records stay small.
+ */
+export class Positions {
+  // As a parent.
   /** Number of element children so far. */
   childCount = 0;
   /** Element children per type key (only counted when a selector uses `:nth-of-type`). */
@@ -23,10 +28,32 @@ export class ParentRecord {
   anyChildBits: Uint8Array | null = null;
   /** Per `of S` slot, how many element children matched S. */
   ofCounts: Int32Array | null = null;
+  // As a child (elements only).
+  /** 1-based index among element siblings. */
+  index = 0;
+  /** 1-based index among element siblings of the same type. */
+  typeIndex = 0;
+  /** The sibling bits of the previous element sibling, and the union of those of all previous ones. */
+  prevBits: Uint8Array | null = null;
+  anyPrevBits: Uint8Array | null = null;
+  /** Per `of S` slot: 1-based index among siblings matching S, 0 when this element does not match S. */
+  ofIndex: Int32Array | null = null;
+  /** This element's own results for the registered sibling prefixes. */
+  bits: Uint8Array | null = null;
+}
+
+/** A node that can have element children: the document, a template's contents, or an element. */
+export class ParentRecord {
   /** The parent, or null for the document, a template's contents, or a detached element. */
   parent: ParentRecord | null = null;
   /** Whether this node is, or is inside, a template's contents (what `document.querySelectorAll` does not see). */
   inTemplate = false;
+  /** Sibling positions, when selectors need them (see `Positions`); else null. */
+  readonly pos: Positions | null;
+
+  constructor(positioned: boolean) {
+    this.pos = positioned ? new Positions() : null;
+  }
 }
 
 /** The document node. */
@@ -34,8 +61,8 @@ export class DocumentRecord extends ParentRecord {}
 
 /** A template's contents (a DocumentFragment): what is under it is not in the document. */
 export class FragmentRecord extends ParentRecord {
-  constructor() {
-    super();
+  constructor(positioned: boolean) {
+    super(positioned);
     this.inTemplate = true;
   }
 }
@@ -50,13 +77,6 @@ export type NodeRecord = ParentRecord | LeafRecord;
 
 /** An element as the rewriter sees it. */
 export class ElementRecord extends ParentRecord implements MatchableElement {
-  index = 0;
-  typeIndex = 0;
-  prevBits: Uint8Array | null = null;
-  anyPrevBits: Uint8Array | null = null;
-  ofIndex: Int32Array | null = null;
-  /** This element's own results for the registered sibling prefixes. */
-  bits: Uint8Array | null = null;
   /** Indices of the registrations (`.on()` calls) whose selector this element matched, ascending. */
   matched: readonly number[] | null = null;
   /** Whether selectors were evaluated (at first insertion). */
@@ -81,8 +101,26 @@ export class ElementRecord extends ParentRecord implements MatchableElement {
     readonly localName: string,
     readonly namespace: string,
     public attributes: readonly ElementAttribute[],
+    positioned: boolean,
   ) {
-    super();
+    super(positioned);
+  }
+
+  // MatchableElement's positions: only selectors that keep positions ask for them.
+  get index(): number {
+    return this.pos === null ? 0 : this.pos.index;
+  }
+  get typeIndex(): number {
+    return this.pos === null ? 0 : this.pos.typeIndex;
+  }
+  get prevBits(): Uint8Array | null {
+    return this.pos === null ? null : this.pos.prevBits;
+  }
+  get anyPrevBits(): Uint8Array | null {
+    return this.pos === null ? null : this.pos.anyPrevBits;
+  }
+  get ofIndex(): Int32Array | null {
+    return this.pos === null ? null : this.pos.ofIndex;
   }
 
   get parentElement(): ElementRecord | null {

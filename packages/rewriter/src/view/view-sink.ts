@@ -15,7 +15,7 @@ import type {
 import { matchesComplex, matchesList } from '../selectors/match.js';
 import type { SelectorRegistry } from '../selectors/registry.js';
 import type { SelectorList } from '../selectors/ast.js';
-import { DocumentRecord, ElementRecord, FragmentRecord, LeafRecord, type NodeRecord, ParentRecord } from './records.js';
+import { DocumentRecord, ElementRecord, FragmentRecord, LeafRecord, type NodeRecord, ParentRecord, type Positions } from './records.js';
 
 /** Kinds of the events the sink records for the token being processed. */
 export const EV_CREATE = 0;
@@ -47,7 +47,7 @@ function union(a: Uint8Array | null, b: Uint8Array | null): Uint8Array | null {
 
 /** The tree sink that maintains the rewriter's view. */
 export class ViewSink implements TreeSink<NodeRecord> {
-  readonly document = new DocumentRecord();
+  readonly document: DocumentRecord;
   /**
    * Events of the token being processed, as parallel arrays (no object per event): the transformer reads
    * entries `[0, eventCount)` after the tree builder has processed a token, then calls `clearEvents`.
@@ -91,6 +91,8 @@ export class ViewSink implements TreeSink<NodeRecord> {
   private readonly prefixes: SelectorRegistry['prefixes'];
   private readonly ofSelectors: SelectorRegistry['ofSelectors'];
   private readonly needsTypeIndex: boolean;
+  /** Whether records keep sibling positions (some selector uses them). */
+  private readonly positioned: boolean;
   /** Candidate registration indices per lowercased local name (cached merge of `byTag` and `anyTag`). */
   private readonly candidates = new Map<string, readonly number[]>();
 
@@ -111,6 +113,8 @@ export class ViewSink implements TreeSink<NodeRecord> {
     this.needsTypeIndex = registry.needsTypeIndex;
     this.bitCount = this.prefixes.length;
     this.slotCount = this.ofSelectors.length;
+    this.positioned = this.needsTypeIndex || registry.needsIndex || this.bitCount > 0 || this.slotCount > 0;
+    this.document = new DocumentRecord(this.positioned);
     this.needsAttributes = selectors.map((s) => s.list.every((c) => c.compounds[c.compounds.length - 1]!.attributes.length > 0));
     if (anyTag.length === 0 && byTag.size <= 8) {
       this.fewTags = [...byTag.keys()];
@@ -129,7 +133,7 @@ export class ViewSink implements TreeSink<NodeRecord> {
     attributes: readonly ElementAttribute[],
     location: SourceLocation | null,
   ): NodeRecord {
-    const el = new ElementRecord(localName, namespace, attributes);
+    const el = new ElementRecord(localName, namespace, attributes, this.positioned);
     this.record(EV_CREATE, el, location, '');
     return el;
   }
@@ -182,16 +186,20 @@ export class ViewSink implements TreeSink<NodeRecord> {
     if (!(from instanceof ParentRecord) || !(to instanceof ParentRecord)) return;
     // The adoption agency moves every child of the furthest block into a new element that has none
     // yet, so `to` simply takes over `from`'s sibling state.
-    to.childCount += from.childCount;
-    to.typeCounts = from.typeCounts;
-    to.lastChildBits = from.lastChildBits;
-    to.anyChildBits = union(to.anyChildBits, from.anyChildBits);
-    to.ofCounts = from.ofCounts;
-    from.childCount = 0;
-    from.typeCounts = null;
-    from.lastChildBits = null;
-    from.anyChildBits = null;
-    from.ofCounts = null;
+    const f = from.pos;
+    const t = to.pos;
+    if (f !== null && t !== null) {
+      t.childCount += f.childCount;
+      t.typeCounts = f.typeCounts;
+      t.lastChildBits = f.lastChildBits;
+      t.anyChildBits = union(t.anyChildBits, f.anyChildBits);
+      t.ofCounts = f.ofCounts;
+      f.childCount = 0;
+      f.typeCounts = null;
+      f.lastChildBits = null;
+      f.anyChildBits = null;
+      f.ofCounts = null;
+    }
     // Only open children can still get content, so only their parent links matter from now on.
     for (const el of this.open) if (el.parent === from) el.parent = to;
     this.generation++;
@@ -214,7 +222,7 @@ export class ViewSink implements TreeSink<NodeRecord> {
 
   templateContents(template: NodeRecord): NodeRecord {
     if (!(template instanceof ElementRecord)) throw new Error('ViewSink.templateContents: not an element');
-    template.content ??= new FragmentRecord();
+    template.content ??= new FragmentRecord(this.positioned);
     return template.content;
   }
 
@@ -240,75 +248,84 @@ export class ViewSink implements TreeSink<NodeRecord> {
   private attach(parent: ParentRecord, node: ElementRecord, before: ElementRecord | null): void {
     node.parent = parent;
     node.inTemplate = parent.inTemplate;
+    if (this.positioned) this.place(parent.pos!, node, node.pos!, before);
+  }
+
+  /** `attach` for positions: the node's index among siblings, and what its later siblings will read. */
+  private place(pp: Positions, node: ElementRecord, np: Positions, before: ElementRecord | null): void {
     const typed = this.needsTypeIndex;
     const key = typed ? node.typeKey : '';
-    if (before === null) {
-      node.index = parent.childCount + 1;
-      node.prevBits = parent.lastChildBits;
-      node.anyPrevBits = parent.anyChildBits;
-      if (typed) node.typeIndex = (parent.typeCounts?.get(key) ?? 0) + 1;
+    const bp = before === null ? null : before.pos!;
+    if (bp === null) {
+      np.index = pp.childCount + 1;
+      np.prevBits = pp.lastChildBits;
+      np.anyPrevBits = pp.anyChildBits;
+      if (typed) np.typeIndex = (pp.typeCounts?.get(key) ?? 0) + 1;
     } else {
       // Foster parenting: `before` is the table, the last element child of `parent` while it is open,
       // so what came before it is everything but itself.
-      node.index = before.index;
-      node.prevBits = before.prevBits;
-      node.anyPrevBits = before.anyPrevBits;
-      if (typed) node.typeIndex = (parent.typeCounts?.get(key) ?? 0) + 1 - (before.typeKey === key ? 1 : 0);
+      np.index = bp.index;
+      np.prevBits = bp.prevBits;
+      np.anyPrevBits = bp.anyPrevBits;
+      if (typed) np.typeIndex = (pp.typeCounts?.get(key) ?? 0) + 1 - (before!.typeKey === key ? 1 : 0);
     }
-    if (this.slotCount > 0 && !node.evaluated) this.evaluateOf(parent, node, before);
-    if (this.bitCount > 0 && !node.evaluated) this.evaluateBits(node);
-    parent.childCount++;
-    if (typed) (parent.typeCounts ??= new Map()).set(key, (parent.typeCounts.get(key) ?? 0) + 1);
-    if (node.ofIndex !== null) {
-      const counts = (parent.ofCounts ??= new Int32Array(this.slotCount));
-      for (let s = 0; s < this.slotCount; s++) if (node.ofIndex[s]! > 0) counts[s]!++;
+    if (this.slotCount > 0 && !node.evaluated) this.evaluateOf(pp, node, np, bp);
+    if (this.bitCount > 0 && !node.evaluated) this.evaluateBits(node, np);
+    pp.childCount++;
+    if (typed) (pp.typeCounts ??= new Map()).set(key, (pp.typeCounts.get(key) ?? 0) + 1);
+    if (np.ofIndex !== null) {
+      const counts = (pp.ofCounts ??= new Int32Array(this.slotCount));
+      for (let s = 0; s < this.slotCount; s++) if (np.ofIndex[s]! > 0) counts[s]!++;
     }
-    if (before === null) {
-      if (this.bitCount > 0) parent.lastChildBits = node.bits;
+    if (bp === null) {
+      pp.lastChildBits = np.bits;
     } else {
-      before.index++;
-      if (typed && before.typeKey === key) before.typeIndex++;
-      before.prevBits = node.bits;
-      before.anyPrevBits = union(before.anyPrevBits, node.bits);
-      if (node.ofIndex !== null && before.ofIndex !== null) {
-        const shifted = before.ofIndex.slice();
-        for (let s = 0; s < this.slotCount; s++) if (node.ofIndex[s]! > 0 && shifted[s]! > 0) shifted[s]!++;
-        before.ofIndex = shifted;
+      bp.index++;
+      if (typed && before!.typeKey === key) bp.typeIndex++;
+      bp.prevBits = np.bits;
+      bp.anyPrevBits = union(bp.anyPrevBits, np.bits);
+      if (np.ofIndex !== null && bp.ofIndex !== null) {
+        const shifted = bp.ofIndex.slice();
+        for (let s = 0; s < this.slotCount; s++) if (np.ofIndex[s]! > 0 && shifted[s]! > 0) shifted[s]!++;
+        bp.ofIndex = shifted;
       }
     }
-    if (node.bits !== null) parent.anyChildBits = union(parent.anyChildBits, node.bits);
+    pp.anyChildBits = union(pp.anyChildBits, np.bits);
   }
 
   /** Undo `attach` as far as later siblings can tell (`anyChildBits` keeps what the node set). */
   private detach(node: ElementRecord): void {
-    const parent = node.parent!;
-    parent.childCount--;
-    if (parent.typeCounts !== null) {
-      const key = node.typeKey;
-      parent.typeCounts.set(key, (parent.typeCounts.get(key) ?? 1) - 1);
+    const pp = node.parent!.pos;
+    const np = node.pos;
+    if (pp !== null && np !== null) {
+      pp.childCount--;
+      if (pp.typeCounts !== null) {
+        const key = node.typeKey;
+        pp.typeCounts.set(key, (pp.typeCounts.get(key) ?? 1) - 1);
+      }
+      if (pp.ofCounts !== null && np.ofIndex !== null) {
+        for (let s = 0; s < this.slotCount; s++) if (np.ofIndex[s]! > 0) pp.ofCounts[s]!--;
+      }
+      if (pp.lastChildBits === np.bits) pp.lastChildBits = np.prevBits;
     }
-    if (parent.ofCounts !== null && node.ofIndex !== null) {
-      for (let s = 0; s < this.slotCount; s++) if (node.ofIndex[s]! > 0) parent.ofCounts[s]!--;
-    }
-    if (parent.lastChildBits === node.bits) parent.lastChildBits = node.prevBits;
     node.parent = null;
   }
 
   /** `:nth-child(An+B of S)`: this element's index among the siblings matching each S. */
-  private evaluateOf(parent: ParentRecord, node: ElementRecord, before: ElementRecord | null): void {
+  private evaluateOf(pp: Positions, node: ElementRecord, np: Positions, bp: Positions | null): void {
     const slots = this.ofSelectors;
     const ofIndex = new Int32Array(this.slotCount);
-    node.ofIndex = ofIndex; // inner lists (earlier slots) may be consulted by later ones
+    np.ofIndex = ofIndex; // inner lists (earlier slots) may be consulted by later ones
     for (let s = 0; s < slots.length; s++) {
       if (!matchesList(slots[s]!.list, node, this.quirks)) continue;
-      const count = parent.ofCounts?.[s] ?? 0;
-      const beforeMatches = before !== null && before.ofIndex !== null && before.ofIndex[s]! > 0 ? 1 : 0;
+      const count = pp.ofCounts?.[s] ?? 0;
+      const beforeMatches = bp !== null && bp.ofIndex !== null && bp.ofIndex[s]! > 0 ? 1 : 0;
       ofIndex[s] = count - beforeMatches + 1;
     }
   }
 
   /** This element's result for every sibling prefix, for its later siblings to read. */
-  private evaluateBits(node: ElementRecord): void {
+  private evaluateBits(node: ElementRecord, np: Positions): void {
     const prefixes = this.prefixes;
     const bits = new Uint8Array(this.bitCount);
     let any = false;
@@ -319,7 +336,7 @@ export class ViewSink implements TreeSink<NodeRecord> {
         any = true;
       }
     }
-    node.bits = any ? bits : null;
+    np.bits = any ? bits : null;
   }
 
   /** Decide which registrations match the newly inserted element. */

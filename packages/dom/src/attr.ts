@@ -8,7 +8,7 @@
 import type { ElementAttribute, Namespace } from '@sluice/tree-builder';
 import type { Document } from './document.js';
 import type { Element } from './element.js';
-import { Node, NodeType } from './node.js';
+import { Node, NodeType, leafNode } from './node.js';
 
 /** An attribute node: `namespaceURI`, `prefix`, `localName`, `name` (the qualified name) and `value`. */
 export class Attr extends Node {
@@ -25,7 +25,7 @@ export class Attr extends Node {
 
   /** @internal Attr nodes are made by `element.attributes`; there is no public constructor in the DOM either. */
   constructor(record: ElementAttribute, element: Element | null) {
-    super(element === null ? null : element.ownerDocument, null);
+    super(element === null ? null : element.ownerDocument, null, false);
     this.namespaceURI = record.namespace;
     this.prefix = record.prefix;
     this.localName = record.localName;
@@ -79,6 +79,8 @@ export class Attr extends Node {
     return true;
   }
 }
+
+leafNode(Attr.prototype);
 
 /**
  * An element's attributes, array-like: `length`, `map[i]`, `item(i)`, `getNamedItem(qualifiedName)`,

@@ -4,7 +4,7 @@
  */
 import type { SourceLocation } from '@sluice/tree-builder';
 import type { Document } from './document.js';
-import { Node, NodeType } from './node.js';
+import { Node, NodeType, leafNode } from './node.js';
 
 /** The common base of Text and Comment: a node holding a string, `data`. */
 export abstract class CharacterData extends Node {
@@ -16,7 +16,7 @@ export abstract class CharacterData extends Node {
 
   /** @internal */
   constructor(ownerDocument: Document | null, data: string, location: SourceLocation | null) {
-    super(ownerDocument, location);
+    super(ownerDocument, location, false);
     this.data = data;
   }
 
@@ -41,6 +41,8 @@ export abstract class CharacterData extends Node {
     this.data += data;
   }
 }
+
+leafNode(CharacterData.prototype);
 
 /** A Text node. */
 export class Text extends CharacterData {

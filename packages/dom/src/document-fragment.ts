@@ -14,7 +14,7 @@ export class DocumentFragment extends Node {
 
   /** Create an empty fragment (like `new DocumentFragment()`; prefer `document.createDocumentFragment()`). */
   constructor(ownerDocument: Document | null = null) {
-    super(ownerDocument, null);
+    super(ownerDocument, null, true);
     this._host = null;
   }
   get nodeType(): 11 {

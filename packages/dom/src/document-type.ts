@@ -1,7 +1,7 @@
 /** `DocumentType` (DOM Standard §4.6). */
 import type { SourceLocation } from '@sluice/tree-builder';
 import type { Document } from './document.js';
-import { Node, NodeType } from './node.js';
+import { Node, NodeType, leafNode } from './node.js';
 
 /** A doctype: `<!DOCTYPE name PUBLIC "publicId" "systemId">`. Missing identifiers are empty strings. */
 export class DocumentType extends Node {
@@ -20,7 +20,7 @@ export class DocumentType extends Node {
     ownerDocument: Document | null = null,
     location: SourceLocation | null = null,
   ) {
-    super(ownerDocument, location);
+    super(ownerDocument, location, false);
     this.name = name;
     this.publicId = publicId;
     this.systemId = systemId;
@@ -42,3 +42,5 @@ export class DocumentType extends Node {
     // DOM §4.4: setting textContent on a doctype does nothing.
   }
 }
+
+leafNode(DocumentType.prototype);

@@ -29,7 +29,7 @@ export class Document extends Node {
 
   /** Create an empty HTML document. */
   constructor() {
-    super(null, null);
+    super(null, null, true);
     this.mode = 'no-quirks';
     this.scriptingEnabled = false;
   }

@@ -24,25 +24,49 @@ function hasAsciiUpper(s: string): boolean {
   return false;
 }
 
+/** @internal The part of an element only some elements need (see `Element._extra`). */
+export class ElementExtra {
+  declare prefix: string | null;
+  /** The `attributes` map, made on first read. */
+  declare attrMap: NamedNodeMap | null;
+  /** Whether the element's `_attrs` is its own array (copy on first write). */
+  declare attrsOwned: boolean;
+  constructor(prefix: string | null) {
+    this.prefix = prefix;
+    this.attrMap = null;
+    this.attrsOwned = false;
+  }
+}
+
+/** Uppercased HTML element names, for `tagName` (a few dozen names; bounded for custom ones). */
+const UPPERCASE_NAMES = new Map<string, string>();
+
+function uppercaseName(localName: string): string {
+  let upper = UPPERCASE_NAMES.get(localName);
+  if (upper === undefined) {
+    upper = parentNode.asciiUppercase(localName);
+    if (UPPERCASE_NAMES.size < 1024) UPPERCASE_NAMES.set(localName, upper);
+  }
+  return upper;
+}
+
 /** An element: a local name in a namespace, attributes, and children. */
 export class Element extends Node {
   /** The local name, e.g. `div`, `foreignObject`. */
   declare readonly localName: string;
   /** The namespace: HTML, SVG or MathML for parsed elements. */
   declare readonly namespaceURI: string | null;
-  /** The namespace prefix; always null for elements made by the HTML parser. */
-  declare readonly prefix: string | null;
   /** @internal The end tag's location as two numbers (`_endTagStart < 0`: none), like `Node._start`. */
   declare _endTagStart: number;
   /** @internal */ declare _endTagEnd: number;
   /** @internal The attribute records, in order. Shared with the tree builder until first changed. */
   declare _attrs: readonly ElementAttribute[];
-  /** @internal Whether `_attrs` is our own array (copy on first write). */
-  declare _attrsOwned: boolean;
-  /** @internal The `attributes` map, made on first read. */
-  declare _attrMap: NamedNodeMap | null;
-  /** @internal The cached `tagName`. */
-  declare _tagName: string | null;
+  /**
+   * @internal What only some elements need (a prefix, an `attributes` map, changed attributes), made
+   * when first needed: a parsed document has many elements, each one kept alive and copied by the GC,
+   * so every field an element does not need to own is one less to copy.
+   */
+  declare _extra: ElementExtra | null;
 
   /**
    * Create a detached element (prefer `document.createElement`/`createElementNS`, or the parser).
@@ -56,16 +80,24 @@ export class Element extends Node {
     attributes: readonly ElementAttribute[] = NO_ATTRIBUTES,
     location: SourceLocation | null = null,
   ) {
-    super(ownerDocument, location);
+    super(ownerDocument, location, true);
     this.localName = localName;
     this.namespaceURI = namespaceURI;
-    this.prefix = prefix;
     this._attrs = attributes;
-    this._attrsOwned = false;
-    this._attrMap = null;
-    this._tagName = null;
     this._endTagStart = -1;
     this._endTagEnd = -1;
+    this._extra = prefix === null ? null : new ElementExtra(prefix);
+  }
+
+  /** The namespace prefix; always null for elements made by the HTML parser. */
+  get prefix(): string | null {
+    const extra = this._extra;
+    return extra === null ? null : extra.prefix;
+  }
+
+  /** @internal The element's `ElementExtra`, made on first use. */
+  _extraOf(): ElementExtra {
+    return (this._extra ??= new ElementExtra(null));
   }
 
   /**
@@ -99,7 +131,8 @@ export class Element extends Node {
       this.localName === 'template' && this.namespaceURI === NS.HTML && this.prefix === null
         ? new HTMLTemplateElement(owner, this._attrs)
         : new Element(owner, this.localName, this.namespaceURI, this.prefix, this._attrs);
-    this._attrsOwned = false; // both now share the array: whoever writes first copies it
+    // Both now share the array: whoever writes first copies it.
+    if (this._extra !== null) this._extra.attrsOwned = false;
     return copy;
   }
   /**
@@ -107,22 +140,19 @@ export class Element extends Node {
    * Document is an HTML document). `DIV`, but `foreignObject` for SVG.
    */
   get tagName(): string {
-    let t = this._tagName;
-    if (t === null) {
-      t = this.prefix === null ? this.localName : `${this.prefix}:${this.localName}`;
-      if (this.namespaceURI === NS.HTML) t = parentNode.asciiUppercase(t);
-      this._tagName = t;
-    }
-    return t;
+    const prefix = this.prefix;
+    if (this.namespaceURI !== NS.HTML) return prefix === null ? this.localName : `${prefix}:${this.localName}`;
+    return prefix === null ? uppercaseName(this.localName) : parentNode.asciiUppercase(`${prefix}:${this.localName}`);
   }
 
   /** The attributes as Attr nodes: array-like, with `getNamedItem`. Kept in sync with the element. */
   get attributes(): NamedNodeMap {
-    let m = this._attrMap;
+    const extra = this._extraOf();
+    let m = extra.attrMap;
     if (m === null) {
       const items: Attr[] = [];
       for (const rec of this._attrs) items.push(new Attr(rec, this));
-      m = this._attrMap = new NamedNodeMap(this, items);
+      m = extra.attrMap = new NamedNodeMap(this, items);
     }
     return m;
   }
@@ -282,9 +312,10 @@ export class Element extends Node {
   }
   /** @internal Our own, writable copy of the records. */
   _ownAttrs(): ElementAttribute[] {
-    if (!this._attrsOwned) {
+    const extra = this._extraOf();
+    if (!extra.attrsOwned) {
       this._attrs = this._attrs.slice();
-      this._attrsOwned = true;
+      extra.attrsOwned = true;
     }
     return this._attrs as ElementAttribute[];
   }
@@ -294,12 +325,13 @@ export class Element extends Node {
     // Spelled out, not spread: the tokenizer's records have `namespace`, `prefix`, `localName` as getters.
     const old = attrs[i];
     attrs[i] = { name: old.name, value, namespace: old.namespace, prefix: old.prefix, localName: old.localName };
-    if (this._attrMap !== null) this._attrMap._items[i]._value = value;
+    const m = this._extra === null ? null : this._extra.attrMap;
+    if (m !== null) m._items[i]._value = value;
   }
   /** @internal Append an attribute record (no duplicate check: the caller made it). */
   _append(record: ElementAttribute): void {
     this._ownAttrs().push(record);
-    const m = this._attrMap;
+    const m = this._extra === null ? null : this._extra.attrMap;
     if (m !== null) {
       m._items.push(new Attr(record, this));
       m._sync(m._items.length - 1);
@@ -308,7 +340,7 @@ export class Element extends Node {
   /** @internal */
   _removeAt(i: number): void {
     this._ownAttrs().splice(i, 1);
-    const m = this._attrMap;
+    const m = this._extra === null ? null : this._extra.attrMap;
     if (m !== null) {
       const [gone] = m._items.splice(i, 1);
       gone._element = null;

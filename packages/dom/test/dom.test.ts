@@ -182,6 +182,22 @@ describe('Text and Comment', () => {
   });
 });
 
+describe('nodes without children', () => {
+  it('Text, Comment, DocumentType and Attr have no children and take none', () => {
+    const doc = new Document();
+    const el = doc.createElement('p');
+    el.setAttribute('a', 'b');
+    for (const leaf of [doc.createTextNode('x'), doc.createComment('y'), doc.createDocumentType('html'), el.attributes[0]]) {
+      expect(leaf.firstChild).toBeNull();
+      expect(leaf.lastChild).toBeNull();
+      expect(leaf.hasChildNodes()).toBe(false);
+      expect(leaf.childNodes).toEqual([]);
+      expect(() => leaf.appendChild(doc.createTextNode('z'))).toThrow(/HierarchyRequestError/);
+    }
+    expect(doc.createElement('div').childNodes).toEqual([]);
+  });
+});
+
 describe('Element', () => {
   it('has localName, namespaceURI, prefix and tagName (uppercased for HTML only)', () => {
     const doc = new Document();
@@ -201,6 +217,22 @@ describe('Element', () => {
     expect(prefixed.tagName).toBe('p:q');
     expect(() => doc.createElement('a b')).toThrow(/InvalidCharacterError/);
     expect(() => doc.createElementNS(null, 'p:q')).toThrow(/NamespaceError/);
+    const htmlPrefixed = doc.createElementNS(NS.HTML, 'h:Div');
+    expect(htmlPrefixed.tagName).toBe('H:DIV');
+    expect(htmlPrefixed.cloneNode().tagName).toBe('H:DIV');
+  });
+
+  it('copies attributes on first change after cloning (shared until then)', () => {
+    const doc = new Document();
+    const el = doc.createElement('p');
+    el.setAttribute('a', '1');
+    const copy = el.cloneNode();
+    copy.setAttribute('a', '2');
+    el.setAttribute('b', '3');
+    expect(el.getAttributeNames()).toEqual(['a', 'b']);
+    expect(el.getAttribute('a')).toBe('1');
+    expect(copy.getAttributeNames()).toEqual(['a']);
+    expect(copy.getAttribute('a')).toBe('2');
   });
 
   it('gets, sets and removes attributes; the NamedNodeMap follows', () => {

@@ -50,14 +50,27 @@ export function parseSelector(selector: string): SelectorList {
   if (typeof selector !== 'string') {
     throw new TypeError(`HTMLRewriter.on: the selector must be a string, got ${typeof selector}`);
   }
-  let tokens: CssWhatToken[][];
-  try {
-    tokens = cssWhatParse(selector);
-  } catch (err) {
-    throw new Error(`Invalid selector ${JSON.stringify(selector)}: ${(err as Error).message}`);
+  let tokens = parsedTexts.get(selector);
+  if (tokens === undefined) {
+    try {
+      tokens = cssWhatParse(selector);
+    } catch (err) {
+      throw new Error(`Invalid selector ${JSON.stringify(selector)}: ${(err as Error).message}`);
+    }
+    if (parsedTexts.size >= MAX_PARSED_TEXTS) parsedTexts.clear();
+    parsedTexts.set(selector, tokens);
   }
+  // Compiled anew each time: the compiled form gets per-rewriter bits and slots (see registry.ts).
   return compileList(selector, tokens);
 }
+
+/**
+ * css-what's token lists by selector text. The usual way to use the API makes a new rewriter with the
+ * same selectors for every response; reading the text is most of what `on()` costs. (The lists are
+ * only read.) Bounded: cleared when full.
+ */
+const parsedTexts = new Map<string, CssWhatToken[][]>();
+const MAX_PARSED_TEXTS = 256;
 
 function compileList(source: string, lists: CssWhatToken[][]): SelectorList {
   if (lists.length === 0) throw new Error(`Invalid selector ${JSON.stringify(source)}: it is empty`);

@@ -172,8 +172,10 @@ export class Transformer {
   // --- Phase A ----------------------------------------------------------------------------------------
 
   /**
-   * One token through the tree builder and into ops. Branches on the type first so that each branch
-   * reads the fields of one token class only (monomorphic property access: this runs per token).
+   * One token through the tree builder and into ops. After the tree builder, branches on the type so
+   * that each branch reads the fields of one token class only (monomorphic property access: this runs
+   * per token); the common outcomes of tags (one element made, one element closed, nothing) are read
+   * straight from the sink's events, without the general loop of `applyEvents`.
    */
   private processToken(token: Token): void {
     this.lastToken = token;

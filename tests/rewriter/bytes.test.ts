@@ -152,6 +152,22 @@ describe('bytes in, bytes out', () => {
     expect(concat(pieces)).toEqual(input);
   });
 
+  it('changing the input after write() returned a promise changes nothing (async handlers)', async () => {
+    const text = '<p>é</p><div>ü</div><p>x</p><div>y</div>';
+    const input = encoder.encode(text);
+    const pieces: Uint8Array[] = [];
+    const t = new HTMLRewriter()
+      .on('div', { element: () => new Promise<void>((resolve) => setTimeout(resolve, 1)) })
+      .on('p', { element: () => Promise.resolve() })
+      .createByteTransformer((b) => pieces.push(b));
+    const p = t.write(input);
+    expect(p).toBeInstanceOf(Promise);
+    input.fill(0x21);
+    await p;
+    await t.end();
+    expect(new TextDecoder().decode(concat(pieces))).toBe(text);
+  });
+
   it('rejects chunks that are not Uint8Array', () => {
     const t = new HTMLRewriter().createByteTransformer(() => {});
     expect(() => t.write('<p>' as unknown as Uint8Array)).toThrow(/expected a Uint8Array chunk, got string/);

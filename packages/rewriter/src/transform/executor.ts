@@ -28,8 +28,13 @@ export class Executor {
   /** Input held by queued ops (for `maxBufferedBytes`). */
   queuedSize = 0;
   private waiting: Promise<void> | null = null;
-  /** Whether ops are being run from the queue (behind a handler that made us wait). */
-  private pumping = false;
+  /**
+   * Set by the transformer while it processes the chunk `write()` was given, synchronously: only then
+   * may source text be copied as a run of that chunk (see output.ts). Work done later — queued ops, the
+   * rest of an async handler's unit — writes source text as strings: by then the caller may have moved
+   * on, and reused the chunk's bytes.
+   */
+  synchronous = false;
   /** Elements whose content is being dropped (removed, replaced, inner content set). */
   private readonly suppress: ElementRecord[] = [];
   /** Whether the rewrite has failed; `failure` is the error. */
@@ -118,13 +123,7 @@ export class Executor {
       const op = this.queue[this.queueHead]!;
       this.queue[this.queueHead++] = undefined;
       this.queuedSize -= sizeOf(op);
-      this.pumping = true;
-      let r: void | Promise<void>;
-      try {
-        r = this.run(op);
-      } finally {
-        this.pumping = false;
-      }
+      const r = this.run(op);
       if (r !== undefined) {
         this.flushOutput();
         return r.then(() => this.pump());
@@ -164,15 +163,11 @@ export class Executor {
     if (s.length > 0 && this.suppress.length === 0) this.output.text(s);
   }
 
-  /**
-   * Copy source text. Behind a pending handler it is written as a string: the run machinery is for the
-   * chunk being written, and the caller may already have moved on to the next one.
-   */
+  /** Copy source text: as a run of the chunk while `synchronous`, else as a string. */
   private emitSource(raw: string, start: number): void {
     if (this.suppress.length > 0) return;
-    if (this.pumping) {
-      if (raw.length > 0) this.output.text(raw);
-    } else this.output.source(raw, start);
+    if (this.synchronous) this.output.source(raw, start);
+    else if (raw.length > 0) this.output.text(raw);
   }
 
   private run(op: Op): void | Promise<void> {

@@ -134,7 +134,9 @@ export class Transformer {
     if (typeof chunk !== 'string') throw new TypeError(`HTMLRewriter: expected a string chunk, got ${typeof chunk}`);
     this.output.setChunk(chunk, this.written);
     this.written += chunk.length;
+    this.exec.synchronous = true;
     this.tokenize(chunk);
+    this.exec.synchronous = false;
     if (!this.exec.failed) this.checkBound();
     return this.exec.settle();
   }

@@ -8,7 +8,15 @@
  * This file holds the parser state (§13.2.4) and the algorithms the insertion modes share (§13.2.6.1–3);
  * the rules of each insertion mode live in `insertion-modes/`, one file per mode.
  */
-import type { TextMode, Token } from '@sluice/tokenizer';
+import {
+  EndTagClass,
+  StartTagClass,
+  TextTokenClass,
+  type Attribute,
+  type EndTagToken,
+  type TextMode,
+  type Token,
+} from '@sluice/tokenizer';
 import { ActiveFormattingElements, MARKER } from './active-formatting-elements.js';
 import { appropriatePlace } from './appropriate-place.js';
 import { foreignContent } from './foreign-content.js';
@@ -227,74 +235,104 @@ export class TreeBuilder<N> {
    */
   processToken(token: Token): void {
     if (this.stopped) throw new Error('TreeBuilder.processToken(): parsing has stopped; no token can come after processEnd()');
-    let t: TreeToken;
-    switch (token.type) {
-      case 'text': {
-        const value = token.value;
-        if (value.length === 0) return;
-        const start = token.start;
-        const end = start + token.raw.length;
-        // The common cases without a token object: text in "in body" and in the "text" insertion mode,
-        // in HTML content (the dispatcher would pick the insertion mode's rules).
-        if (!this.skipNextNewline && !this.fosterParenting && this.stack.length > 0 && this.adjustedCurrentNode.flags & HTML_NS) {
-          if (this.mode === MODE.IN_BODY) {
-            this.tokenOffset = start;
-            bodyCharacters(this, value, start, end);
-            return;
-          }
-          if (this.mode === MODE.TEXT) {
-            this.insertCharacters(value, start, end);
-            return;
-          }
-        }
-        t = characters(value, start, end);
-        break;
-      }
-      case 'startTag': {
-        const name = token.name;
-        t = this.startTag.set(name, tagIdOf(name), token.attributes, token.selfClosing, token.start, token.start + token.raw.length);
-        break;
-      }
-      case 'endTag': {
-        const name = token.name;
-        // An end tag's attributes are never used (`</br>` acts as `<br>` without them): they stay undecoded.
-        t = this.endTag.set(name, tagIdOf(name), NO_ATTRIBUTES, token.selfClosing, token.start, token.start + token.raw.length);
-        if (this.onError !== null) {
-          if (token.attributes.length > 0) this.error('end-tag-with-attributes', token.start);
-          else if (token.selfClosing) this.error('end-tag-with-trailing-solidus', token.start);
-        }
-        break;
-      }
-      case 'comment':
-        t = { kind: COMMENT, data: token.data, start: token.start, end: token.start + token.raw.length };
-        break;
-      case 'doctype':
-        t = {
-          kind: DOCTYPE,
-          name: token.name,
-          publicId: token.publicId,
-          systemId: token.systemId,
-          forceQuirks: token.forceQuirks,
-          start: token.start,
-          end: token.start + token.raw.length,
-        };
-        break;
-      default:
+    // The tokenizer's own token classes are told apart by prototype (`instanceof`) rather than by reading
+    // `type`: with six token classes that one read would be megamorphic (V8 keeps at most four shapes per
+    // property access), and each branch below then reads the fields of one class only.
+    if (token instanceof TextTokenClass) {
+      this.processText(token.value, token.start, token.start + token.raw.length);
+    } else if (token instanceof StartTagClass) {
+      this.processStartTag(token.name, token.attributes, token.selfClosing, token.start, token.start + token.raw.length);
+    } else if (token instanceof EndTagClass) {
+      this.processEndTag(token);
+    } else {
+      switch (token.type) {
+        case 'text':
+          this.processText(token.value, token.start, token.start + token.raw.length);
+          return;
+        case 'startTag':
+          this.processStartTag(token.name, token.attributes, token.selfClosing, token.start, token.start + token.raw.length);
+          return;
+        case 'endTag':
+          this.processEndTag(token);
+          return;
+        case 'comment':
+          this.process({ kind: COMMENT, data: token.data, start: token.start, end: token.start + token.raw.length });
+          return;
+        case 'doctype':
+          this.process({
+            kind: DOCTYPE,
+            name: token.name,
+            publicId: token.publicId,
+            systemId: token.systemId,
+            forceQuirks: token.forceQuirks,
+            start: token.start,
+            end: token.start + token.raw.length,
+          });
+          return;
+        default:
         // 'discarded': source text the standard consumes without a token. Not a token: it must not
         // end "in table text" or cancel the newline skip after <pre>.
-        return;
-    }
-    this.tokenOffset = t.start;
-    if ((t.kind === START_TAG || t.kind === END_TAG) && this.mode === MODE.IN_BODY && !this.skipNextNewline && this.adjustedCurrentNode.flags & HTML_NS) {
-      // The common case, straight to the "in body" rules (what the dispatcher would do).
-      if (t.kind === START_TAG) {
-        bodyStartTag(this, t);
-        if (t.selfClosing && !t.acknowledged) this.error('non-void-html-element-start-tag-with-trailing-solidus', t.start);
-      } else {
-        bodyEndTag(this, t);
       }
+    }
+  }
+
+  /** A text token's characters, `[start, end)` in the input. */
+  private processText(value: string, start: number, end: number): void {
+    if (value.length === 0) return;
+    // The common cases without a token object: text in "in body" and in the "text" insertion mode,
+    // in HTML content (the dispatcher would pick the insertion mode's rules).
+    if (!this.skipNextNewline && !this.fosterParenting && this.stack.length > 0 && this.adjustedCurrentNode.flags & HTML_NS) {
+      if (this.mode === MODE.IN_BODY) {
+        this.tokenOffset = start;
+        bodyCharacters(this, value, start, end);
+        return;
+      }
+      if (this.mode === MODE.TEXT) {
+        this.insertCharacters(value, start, end);
+        return;
+      }
+    }
+    this.process(characters(value, start, end));
+  }
+
+  private processStartTag(
+    name: string,
+    attributes: readonly Attribute[],
+    selfClosing: boolean,
+    start: number,
+    end: number,
+  ): void {
+    const t = this.startTag.set(name, tagIdOf(name), attributes, selfClosing, start, end);
+    if (this.mode === MODE.IN_BODY && !this.skipNextNewline && this.adjustedCurrentNode.flags & HTML_NS) {
+      // The common case, straight to the "in body" rules (what the dispatcher would do).
+      this.tokenOffset = start;
+      bodyStartTag(this, t);
+      if (t.selfClosing && !t.acknowledged) this.error('non-void-html-element-start-tag-with-trailing-solidus', start);
       return;
     }
+    this.process(t);
+  }
+
+  private processEndTag(token: EndTagToken): void {
+    const name = token.name;
+    const start = token.start;
+    // An end tag's attributes are never used (`</br>` acts as `<br>` without them): they stay undecoded.
+    const t = this.endTag.set(name, tagIdOf(name), NO_ATTRIBUTES, token.selfClosing, start, start + token.raw.length);
+    if (this.onError !== null) {
+      if (token.attributes.length > 0) this.error('end-tag-with-attributes', start);
+      else if (token.selfClosing) this.error('end-tag-with-trailing-solidus', start);
+    }
+    if (this.mode === MODE.IN_BODY && !this.skipNextNewline && this.adjustedCurrentNode.flags & HTML_NS) {
+      this.tokenOffset = start;
+      bodyEndTag(this, t);
+      return;
+    }
+    this.process(t);
+  }
+
+  /** Any token off the fast paths: the newline skip after `<pre>`, then the dispatcher. */
+  private process(t: TreeToken): void {
+    this.tokenOffset = t.start;
     if (this.skipNextNewline) {
       // §13.2.6.4.7 <pre>, <listing>, <textarea>: "If the next token is a U+000A LINE FEED (LF) character
       // token, then ignore that token". Character tokens are one character each in the standard; ours

@@ -2,6 +2,7 @@
  * `Element` and `HTMLTemplateElement` (DOM Standard §4.9 "Interface Element"; HTML §4.12.3 "The template
  * element").
  */
+import { attributesOfRawTag } from '@sluice/tokenizer';
 import { NS, type ElementAttribute, type SourceLocation } from '@sluice/tree-builder';
 import { Attr, NamedNodeMap } from './attr.js';
 import type { Document } from './document.js';
@@ -59,8 +60,11 @@ export class Element extends Node {
   /** @internal The end tag's location as two numbers (`_endTagStart < 0`: none), like `Node._start`. */
   declare _endTagStart: number;
   /** @internal */ declare _endTagEnd: number;
-  /** @internal The attribute records, in order. Shared with the tree builder until first changed. */
-  declare _attrs: readonly ElementAttribute[];
+  /**
+   * @internal The attribute records, in order (shared with the tree builder until first changed), or the
+   * raw start tag they are still to be decoded from (see `_attrs`).
+   */
+  declare _attrData: readonly ElementAttribute[] | string;
   /**
    * @internal What only some elements need (a prefix, an `attributes` map, changed attributes), made
    * when first needed: a parsed document has many elements, each one kept alive and copied by the GC,
@@ -83,10 +87,24 @@ export class Element extends Node {
     super(ownerDocument, location, true);
     this.localName = localName;
     this.namespaceURI = namespaceURI;
-    this._attrs = attributes;
+    this._attrData = attributes;
     this._endTagStart = -1;
     this._endTagEnd = -1;
     this._extra = prefix === null ? null : new ElementExtra(prefix);
+  }
+
+  /**
+   * @internal The attribute records, in order. An element the parser made from a start tag nobody had
+   * decoded yet (`DomTreeSink.createElementWithRawAttributes`) keeps that tag's raw text instead, and
+   * decodes it here, the first time anything reads its attributes: most attributes of a parsed page are
+   * never read, and undecoded they cost neither the decoding nor the memory of their records.
+   */
+  get _attrs(): readonly ElementAttribute[] {
+    const data = this._attrData;
+    return typeof data === 'string' ? (this._attrData = attributesOfRawTag(data)) : data;
+  }
+  set _attrs(attributes: readonly ElementAttribute[]) {
+    this._attrData = attributes;
   }
 
   /** The namespace prefix; always null for elements made by the HTML parser. */

@@ -16,6 +16,8 @@ import { Element, HTMLTemplateElement } from './element.js';
 import { type Node, NodeType } from './node.js';
 import { maybeCloneOptionIntoSelectedcontent } from './selectedcontent.js';
 
+const NO_ATTRIBUTES: readonly ElementAttribute[] = Object.freeze([]);
+
 /**
  * A `TreeSink<Node>` that builds a sluice DOM. Pass it to the tree builder's `Parser`, then read
  * `sink.document`.
@@ -44,6 +46,16 @@ export class DomTreeSink implements TreeSink<Node> {
   ): Element {
     if (localName === 'selectedcontent' && namespace === NS.HTML) this.selectedcontent = true;
     return this.document._createElement(localName, namespace, attributes, location);
+  }
+
+  /**
+   * An HTML element whose attributes are decoded from `rawTag` only when something reads them (see
+   * `TreeSink.createElementWithRawAttributes`): the element keeps the tag's text until then.
+   */
+  createElementWithRawAttributes(localName: string, rawTag: string, location: SourceLocation | null): Element {
+    const element = this.createElement(localName, NS.HTML, NO_ATTRIBUTES, location);
+    element._attrData = rawTag;
+    return element;
   }
 
   /** A detached Comment. */

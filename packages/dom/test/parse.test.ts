@@ -104,6 +104,33 @@ describe('parse', () => {
     expect(p.getAttributeNames()).toEqual(['id', 'class']);
   });
 
+  it('decodes attributes when first read, the same as decoded at once', () => {
+    const html = '<div id=a CLASS="b &amp; c" data-x=\'&lt;\' hidden><a href="?x=1&amp;y">l</a><img src=i alt="">';
+    const doc = parse(html);
+    const div = doc.body!.firstChild as Element;
+    // Still raw: nothing has read them.
+    expect(typeof div._attrData).toBe('string');
+    expect(div.getAttribute('class')).toBe('b & c');
+    expect(div.getAttributeNames()).toEqual(['id', 'class', 'data-x', 'hidden']);
+    expect([...div.attributes].map((a) => [a.name, a.value, a.namespaceURI, a.prefix, a.localName])).toEqual([
+      ['id', 'a', null, null, 'id'],
+      ['class', 'b & c', null, null, 'class'],
+      ['data-x', '<', null, null, 'data-x'],
+      ['hidden', '', null, null, 'hidden'],
+    ]);
+    expect(serialize(doc.body!)).toBe('<div id="a" class="b &amp; c" data-x="&lt;" hidden=""><a href="?x=1&amp;y">l</a><img src="i" alt=""></div>');
+    // Changing, cloning and removing work on raw attributes too.
+    const img = doc.getElementsByTagName('img')[0];
+    const copy = img.cloneNode();
+    img.setAttribute('src', 'j');
+    expect(copy.getAttribute('src')).toBe('i');
+    expect(img.getAttribute('src')).toBe('j');
+    const a = doc.getElementsByTagName('a')[0];
+    a.removeAttribute('href');
+    expect(a.hasAttributes()).toBe(false);
+    expect(doc.getElementById('a')).toBe(div);
+  });
+
   it('honours the scripting flag for <noscript>', () => {
     const on = parse('<noscript><p>x</p></noscript>');
     expect(on.head!.firstChild!.firstChild!.nodeName).toBe('#text');

@@ -90,6 +90,16 @@ abstract class Tag implements TokenErrors {
       rest === 1 || (rest === 2 && this.selfClosing) ? EMPTY : decodeAttributes(this.raw, this.nameEnd, this.raw.length - 1));
   }
 
+  /**
+   * Whether the tag has attribute text that `attributes` has not decoded yet. (A consumer that can keep
+   * `raw` and decode later with `attributesOfRawTag` may then skip decoding now.)
+   */
+  get attributesUndecoded(): boolean {
+    if (this.decodedAttributes !== undefined) return false;
+    const rest = this.raw.length - this.nameEnd;
+    return !(rest === 1 || (rest === 2 && this.selfClosing));
+  }
+
   collectErrors(report: TokenErrorSink): void {
     reportInputStreamErrors(this.raw, false, report);
     this.decodedAttributes = decodeAttributes(this.raw, this.nameEnd, this.raw.length - 1, report);

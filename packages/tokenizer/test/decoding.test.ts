@@ -1,7 +1,7 @@
 /** Lazy decoding of every token field, and the standard's rules for each. */
 
 import { describe, expect, it } from 'vitest';
-import { Tokenizer, type Token } from '../src/index.js';
+import { Tokenizer, attributesOfRawTag, type Token } from '../src/index.js';
 import { only, textOf, tokenize } from './helpers.js';
 
 function tokensOf(input: string, options = {}): Token[] {
@@ -104,6 +104,27 @@ describe('tag fields', () => {
     expect(names('<abxd><abyd><ABXD><abyd>')).toEqual(['abxd', 'abyd', 'abxd', 'abyd']);
     // Long names are decoded each time.
     expect(names('<p Aria-LabelledBy=x><p aria-labelledby=y>')).toEqual(['p', 'aria-labelledby', 'p', 'aria-labelledby']);
+  });
+
+  it('attributesOfRawTag decodes a raw start tag to the token\'s own attributes', () => {
+    const inputs = [
+      '<p>', '<br/>', '<p >', '<DIV Id=a CLASS="b&amp;c" data-x=\'&notx\' u=&gt v w=\0 =z/>', '<a\tb=1\nc="2"\fd>',
+      '<img src=x.png alt="">', '<x y="z" y=w>', '<a href=?a=1&b=2&amp;c=&#x41;>',
+    ];
+    for (const input of inputs) {
+      const tag = only(tokensOf(input), 'startTag');
+      expect(attributesOfRawTag(tag.raw)).toEqual(tag.attributes);
+    }
+  });
+
+  it('attributesUndecoded: attribute text not decoded yet', () => {
+    const undecoded = (input: string) => (only(tokensOf(input), 'startTag') as unknown as { attributesUndecoded: boolean });
+    expect(undecoded('<p>').attributesUndecoded).toBe(false);
+    expect(undecoded('<br/>').attributesUndecoded).toBe(false);
+    const tag = only(tokensOf('<p a=b>'), 'startTag');
+    expect((tag as unknown as { attributesUndecoded: boolean }).attributesUndecoded).toBe(true);
+    void tag.attributes;
+    expect((tag as unknown as { attributesUndecoded: boolean }).attributesUndecoded).toBe(false);
   });
 
   it('end tags decode their (erroneous) attributes too', () => {

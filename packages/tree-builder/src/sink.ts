@@ -61,6 +61,18 @@ export interface TreeSink<N> {
     attributes: readonly ElementAttribute[],
     location: SourceLocation | null,
   ): N;
+  /**
+   * Optional: create an HTML element whose attributes are still source text. `rawTag` is the start tag's
+   * exact text (the tokenizer token's `raw`, `<` to `>`); `attributesOfRawTag(rawTag)` from
+   * `@sluice/tokenizer` decodes it to exactly the list `createElement` would have been given.
+   *
+   * A sink that has it is called with it instead of `createElement` for HTML elements whose attributes
+   * the tree-construction rules never read (anything but the formatting elements and the few start tags
+   * whose rules look at attributes), while the token's attributes are not decoded yet: a sink that may
+   * never look at them (a DOM whose user reads few attributes) then neither decodes nor keeps them until
+   * asked. A sink without it gets `createElement` for every element.
+   */
+  createElementWithRawAttributes?(localName: string, rawTag: string, location: SourceLocation | null): N;
   createComment(data: string, location: SourceLocation | null): N;
   createDocumentType(name: string, publicId: string, systemId: string, location: SourceLocation | null): N;
 

@@ -60,7 +60,11 @@ export class ElementRecord<N> implements OpenElement<N> {
   declare readonly namespace: ElementNamespace;
   declare readonly id: number;
   declare readonly flags: number;
-  /** The attributes it was created with (for the "equal elements" test of Noah's Ark and for reconstruction). */
+  /**
+   * The attributes it was created with (for the "equal elements" test of Noah's Ark and for reconstruction,
+   * so only formatting elements' are ever read). Empty for an element whose sink took its attributes raw
+   * (`TreeSink.createElementWithRawAttributes`: never a formatting element).
+   */
   declare readonly attributes: readonly ElementAttribute[];
   /** The location of the token it was created for. */
   declare readonly location: SourceLocation | null;

@@ -59,6 +59,7 @@ import {
   T,
   foreignElementFlags,
   htmlElementFlags,
+  isFormattingTag,
   tagIdOf,
 } from './tag-sets.js';
 import {
@@ -241,7 +242,8 @@ export class TreeBuilder<N> {
     if (token instanceof TextTokenClass) {
       this.processText(token.value, token.start, token.start + token.raw.length);
     } else if (token instanceof StartTagClass) {
-      this.processStartTag(token.name, token.attributes, token.selfClosing, token.start, token.start + token.raw.length);
+      // Attributes decoded only if a rule reads them, or the sink wants them (see `createHtmlElementFor`).
+      this.processStartTag(token.name, null, token, token.selfClosing, token.start, token.start + token.raw.length);
     } else if (token instanceof EndTagClass) {
       this.processEndTag(token);
     } else {
@@ -250,7 +252,7 @@ export class TreeBuilder<N> {
           this.processText(token.value, token.start, token.start + token.raw.length);
           return;
         case 'startTag':
-          this.processStartTag(token.name, token.attributes, token.selfClosing, token.start, token.start + token.raw.length);
+          this.processStartTag(token.name, token.attributes, null, token.selfClosing, token.start, token.start + token.raw.length);
           return;
         case 'endTag':
           this.processEndTag(token);
@@ -297,12 +299,13 @@ export class TreeBuilder<N> {
 
   private processStartTag(
     name: string,
-    attributes: readonly Attribute[],
+    attributes: readonly Attribute[] | null,
+    source: StartTagClass | null,
     selfClosing: boolean,
     start: number,
     end: number,
   ): void {
-    const t = this.startTag.set(name, tagIdOf(name), attributes, selfClosing, start, end);
+    const t = this.startTag.set(name, tagIdOf(name), attributes, source, selfClosing, start, end);
     if (this.mode === MODE.IN_BODY && !this.skipNextNewline && this.adjustedCurrentNode.flags & HTML_NS) {
       // The common case, straight to the "in body" rules (what the dispatcher would do).
       this.tokenOffset = start;
@@ -317,7 +320,7 @@ export class TreeBuilder<N> {
     const name = token.name;
     const start = token.start;
     // An end tag's attributes are never used (`</br>` acts as `<br>` without them): they stay undecoded.
-    const t = this.endTag.set(name, tagIdOf(name), NO_ATTRIBUTES, token.selfClosing, start, start + token.raw.length);
+    const t = this.endTag.set(name, tagIdOf(name), NO_ATTRIBUTES, null, token.selfClosing, start, start + token.raw.length);
     if (this.onError !== null) {
       if (token.attributes.length > 0) this.error('end-tag-with-attributes', start);
       else if (token.selfClosing) this.error('end-tag-with-trailing-solidus', start);
@@ -474,9 +477,24 @@ export class TreeBuilder<N> {
     return new ElementRecord(node, localName, namespace, namespace === NS.HTML ? id : 0, flags, attributes, location);
   }
 
-  /** @internal "create an element for a token" in the HTML namespace. */
+  /**
+   * @internal "create an element for a token" in the HTML namespace. When the sink takes raw attributes and
+   * nothing has read this tag's attributes, they stay undecoded: the sink gets the raw tag, and the record
+   * keeps no attributes. Not for formatting elements: their records' attributes are read later (Noah's
+   * Ark, reconstruction, the adoption agency), and nothing else reads a record's attributes.
+   */
   createHtmlElementFor(t: TagToken): ElementRecord<N> {
-    return this.createElement(t.name, NS.HTML, t.id, htmlAttributes(t.attributes), locationOf(t));
+    const id = t.id;
+    const sink = this.sink;
+    if (sink.createElementWithRawAttributes !== undefined && !isFormattingTag(id)) {
+      const rawTag = t.undecodedRawTag;
+      if (rawTag !== undefined && rawTag !== null) {
+        const location = locationOf(t);
+        const node = sink.createElementWithRawAttributes(t.name, rawTag, location);
+        return new ElementRecord(node, t.name, NS.HTML, id, htmlElementFlags(id), NO_ATTRIBUTES, location);
+      }
+    }
+    return this.createElement(t.name, NS.HTML, id, htmlAttributes(t.attributes), locationOf(t));
   }
 
   /** @internal Insert `record` at the appropriate place for inserting a node and push it (§13.2.6.1). */

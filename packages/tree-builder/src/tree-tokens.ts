@@ -5,7 +5,7 @@
  * character data its span. Rules that "reprocess" a token, or act "as if" a different one had been seen
  * (`</br>` as `<br>`, `<image>` as `<img>`), build one of these.
  */
-import type { Attribute } from '@sluice/tokenizer';
+import type { Attribute, StartTagClass } from '@sluice/tokenizer';
 
 export const START_TAG = 0;
 export const END_TAG = 1;
@@ -27,6 +27,11 @@ export interface TagToken {
   readonly end: number;
   /** §13.2.5 "acknowledge the token's self-closing flag". */
   acknowledged: boolean;
+  /**
+   * The start tag's raw text while its attributes are still undecoded (they are decoded the first time
+   * `attributes` is read); null or absent otherwise.
+   */
+  readonly undecodedRawTag?: string | null;
 }
 
 /** A run of character tokens, all processed the same way. */
@@ -106,21 +111,59 @@ export function whitespaceOf(data: string): string {
 /**
  * A tag token the tree builder fills in place for each incoming tag (no allocation per token). Safe
  * because no rule keeps a token past its processing: elements copy what they need.
+ *
+ * A start tag from the tokenizer keeps its token as `source`, and its attributes are only decoded if a
+ * rule reads them (or the element is made by `createElement`): `undecodedRawTag` tells a sink that can
+ * take raw attributes that nothing has needed them yet.
  */
 export class ReusableTag implements TagToken {
-  name = '';
-  id = 0;
-  attributes: readonly Attribute[] = [];
-  selfClosing = false;
-  start = 0;
-  end = 0;
-  acknowledged = false;
-  constructor(readonly kind: typeof START_TAG | typeof END_TAG) {}
+  declare readonly kind: typeof START_TAG | typeof END_TAG;
+  declare name: string;
+  declare id: number;
+  /** The attributes, or null: not read yet, decoded from `source` when they are. */
+  declare private decoded: readonly Attribute[] | null;
+  declare private source: StartTagClass | null;
+  declare selfClosing: boolean;
+  declare start: number;
+  declare end: number;
+  declare acknowledged: boolean;
 
-  set(name: string, id: number, attributes: readonly Attribute[], selfClosing: boolean, start: number, end: number): this {
+  constructor(kind: typeof START_TAG | typeof END_TAG) {
+    this.kind = kind;
+    this.name = '';
+    this.id = 0;
+    this.decoded = NO_ATTRIBUTES;
+    this.source = null;
+    this.selfClosing = false;
+    this.start = 0;
+    this.end = 0;
+    this.acknowledged = false;
+  }
+
+  get attributes(): readonly Attribute[] {
+    const decoded = this.decoded;
+    return decoded !== null ? decoded : (this.decoded = (this.source as StartTagClass).attributes);
+  }
+
+  get undecodedRawTag(): string | null {
+    const source = this.source;
+    return this.decoded === null && source !== null && source.attributesUndecoded ? source.raw : null;
+  }
+
+  /** Fill in a tag; its attributes are `attributes`, or (null) those of the tokenizer's start tag `source`. */
+  set(
+    name: string,
+    id: number,
+    attributes: readonly Attribute[] | null,
+    source: StartTagClass | null,
+    selfClosing: boolean,
+    start: number,
+    end: number,
+  ): this {
     this.name = name;
     this.id = id;
-    this.attributes = attributes;
+    this.decoded = attributes;
+    this.source = source;
     this.selfClosing = selfClosing;
     this.start = start;
     this.end = end;
@@ -128,3 +171,5 @@ export class ReusableTag implements TagToken {
     return this;
   }
 }
+
+const NO_ATTRIBUTES: readonly Attribute[] = Object.freeze([]);

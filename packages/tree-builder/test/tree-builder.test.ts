@@ -2,7 +2,7 @@
 // elementPopped), its read-only views for the rewriter, the tokenizer feedback, the options, and misuse.
 // Tree shapes themselves are the html5lib suites' business (tests/conformance).
 import { describe, expect, it } from 'vitest';
-import { Tokenizer } from '@sluice/tokenizer';
+import { Tokenizer, attributesOfRawTag } from '@sluice/tokenizer';
 import {
   NS,
   Parser,
@@ -302,6 +302,39 @@ describe('TreeBuilder', () => {
     const sink = new TestSink();
     expect(() => new Parser(sink, { fragmentContext: { localName: 'x', namespace: 'urn:nope' as ElementNamespace } })).toThrow(/namespace/);
     expect(() => new Parser(sink, { fragmentContext: { localName: '', namespace: NS.HTML } })).toThrow(/localName/);
+  });
+
+  it('hands raw attributes to a sink that takes them, only where the rules never read them', () => {
+    /** Records which elements came raw; decodes them to compare with what createElement would get. */
+    class RawSink extends TestSink {
+      readonly raw: string[] = [];
+      createElementWithRawAttributes(localName: string, rawTag: string, location: SourceLocation | null): TestNode {
+        this.raw.push(localName);
+        return this.createElement(localName, NS.HTML, attributesOfRawTag(rawTag), location);
+      }
+    }
+    const html =
+      '<div id=a CLASS="b c" data-x=&amp;><p>x<a href=y>y</a><b class=z>z</b><img src=i.png alt="">' +
+      '<input type=hidden name=h><span title=t></span><br><svg viewBox="0 0 1 1"><path d=M0></path></svg>';
+    const raw = new RawSink();
+    new Parser(raw).write(html).end();
+    const eager = parse(html).sink;
+    // The same tree, with the same attributes, either way.
+    const attributesOf = (root: TestNode): string[] => {
+      const out: string[] = [];
+      const pending = [root];
+      while (pending.length > 0) {
+        const n = pending.shift()!;
+        if (n.kind === 'element') out.push(`${n.name} ${JSON.stringify(n.attributes!.map((a) => [a.name, a.value, a.namespace, a.prefix, a.localName]))}`);
+        pending.push(...n.children);
+      }
+      return out;
+    };
+    expect(attributesOf(raw.document)).toEqual(attributesOf(eager.document));
+    expect(dump(raw.document)).toEqual(dump(eager.document));
+    // Raw: HTML elements with attributes the rules did not read. Not: formatting elements (a, b), <input>
+    // (its type is read), foreign elements (svg, path), elements without attributes (p, br).
+    expect(raw.raw).toEqual(['div', 'img', 'span']);
   });
 
   it('survives a 100,000-deep document and 10,000 nested templates without recursion', () => {

@@ -64,6 +64,27 @@ export function decodeAttributeValue(raw: string, report: TokenErrorSink | undef
   return decodeCharacterReferences(normalizeNewlines(raw, true), true);
 }
 
+/** 1 for the characters that end a tag name (§13.2.5.8): TAB, LF, FF, CR, SPACE, `/`, `>` (all ≤ 0x3E). */
+const ENDS_TAG_NAME = new Uint8Array(0x3f);
+for (const c of [0x09, 0x0a, 0x0c, 0x0d, 0x20, 0x2f, 0x3e]) ENDS_TAG_NAME[c] = 1;
+
+/**
+ * The attributes of a start tag, decoded from its exact source text (a start tag token's `raw`, from its
+ * `<` to its `>`): the same list the token's `attributes` gives. For a consumer that keeps a tag's raw
+ * text and decodes its attributes only if they are ever asked for.
+ */
+export function attributesOfRawTag(raw: string): DecodedAttribute[] {
+  // The name runs from after the `<` to the first character that ends a tag name.
+  let nameEnd = 1;
+  const end = raw.length - 1; // the final `>`
+  while (nameEnd < end) {
+    const c = raw.charCodeAt(nameEnd);
+    if (c <= 0x3e && ENDS_TAG_NAME[c] === 1) break;
+    nameEnd++;
+  }
+  return decodeAttributes(raw, nameEnd, end);
+}
+
 /** A spare list for decoding (reused: the result is an exact-size copy; see `decodeAttributes`). */
 let spare: DecodedAttribute[] | null = [];
 const CLEARED = new DecodedAttribute('', '');

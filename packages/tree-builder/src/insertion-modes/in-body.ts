@@ -227,7 +227,7 @@ export function bodyStartTag<N>(tb: TreeBuilder<N>, t: TagToken): void {
       tb.framesetOk = false;
       return;
 
-    case T.INPUT:
+    case T.INPUT: {
       // In a select: an <input> closes it (and is ignored in a select fragment).
       if (tb.context !== null && tb.context.is(T.SELECT)) {
         tb.error('unexpected-start-tag');
@@ -238,9 +238,12 @@ export function bodyStartTag<N>(tb: TreeBuilder<N>, t: TagToken): void {
         stack.popUntilTag(T.SELECT);
       }
       tb.reconstructActiveFormattingElements();
+      // The type is read before the element is made, so the element gets the attributes already decoded.
+      const hidden = isHiddenInput(t);
       insertVoidElement(tb, t);
-      if (!isHiddenInput(t)) tb.framesetOk = false;
+      if (!hidden) tb.framesetOk = false;
       return;
+    }
 
     case T.PARAM: case T.SOURCE: case T.TRACK:
       insertVoidElement(tb, t);

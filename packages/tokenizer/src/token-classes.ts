@@ -3,7 +3,9 @@
  * on the way; every decoded field is a getter computed on first access and cached.
  *
  * One class per token type, each always built with the same fields in the same order, so every
- * property access stays monomorphic.
+ * property access stays monomorphic. Fields are `declare`d and assigned in constructors (explicit ones,
+ * also in subclasses): class field initializers (define semantics) and default derived constructors
+ * both cost measurably per token, and there is one token per tag or run of text.
  */
 
 import { decodeAttributes } from './decode/tag.js';
@@ -31,13 +33,14 @@ export interface TokenErrors {
 
 /** Character data (§13.2.5.1–5, .69). */
 export class Text implements TextToken, TokenErrors {
-  readonly type = 'text' as const;
-  readonly kind: TextKind;
-  readonly raw: string;
-  readonly start: number;
-  private decoded: string | undefined;
+  declare readonly type: 'text';
+  declare readonly kind: TextKind;
+  declare readonly raw: string;
+  declare readonly start: number;
+  declare private decoded: string | undefined;
 
   constructor(kind: TextKind, raw: string, start: number) {
+    this.type = 'text';
     this.kind = kind;
     this.raw = raw;
     this.start = start;
@@ -57,13 +60,13 @@ export class Text implements TextToken, TokenErrors {
 
 /** Shared decoding of start and end tags: the name is `raw[nameStart, nameEnd)`, attributes follow. */
 abstract class Tag implements TokenErrors {
-  readonly raw: string;
-  readonly start: number;
-  readonly selfClosing: boolean;
+  declare readonly raw: string;
+  declare readonly start: number;
+  declare readonly selfClosing: boolean;
   /** Where the name ends in `raw` (it starts at 1 for a start tag, 2 for an end tag). */
-  protected readonly nameEnd: number;
-  private decodedName: string | undefined;
-  private decodedAttributes: readonly Attribute[] | undefined;
+  declare protected readonly nameEnd: number;
+  declare private decodedName: string | undefined;
+  declare private decodedAttributes: readonly Attribute[] | undefined;
 
   constructor(raw: string, start: number, nameEnd: number, selfClosing: boolean) {
     this.raw = raw;
@@ -110,7 +113,11 @@ const EMPTY: readonly Attribute[] = Object.freeze([]);
 
 /** A start tag (§13.2.5.6–8, .32–40). */
 export class StartTag extends Tag implements StartTagToken {
-  readonly type = 'startTag' as const;
+  declare readonly type: 'startTag';
+  constructor(raw: string, start: number, nameEnd: number, selfClosing: boolean) {
+    super(raw, start, nameEnd, selfClosing);
+    this.type = 'startTag';
+  }
   protected get nameStart(): number {
     return 1;
   }
@@ -118,7 +125,11 @@ export class StartTag extends Tag implements StartTagToken {
 
 /** An end tag (§13.2.5.7–8, .11, .14, .17, .25, .32–40). */
 export class EndTag extends Tag implements EndTagToken {
-  readonly type = 'endTag' as const;
+  declare readonly type: 'endTag';
+  constructor(raw: string, start: number, nameEnd: number, selfClosing: boolean) {
+    super(raw, start, nameEnd, selfClosing);
+    this.type = 'endTag';
+  }
   protected get nameStart(): number {
     return 2;
   }
@@ -126,14 +137,15 @@ export class EndTag extends Tag implements EndTagToken {
 
 /** A comment (§13.2.5.41–52): its data is `raw[dataStart, dataEnd)`, newlines and NULs handled. */
 export class Comment implements CommentToken, TokenErrors {
-  readonly type = 'comment' as const;
-  readonly raw: string;
-  readonly start: number;
-  private readonly dataStart: number;
-  private readonly dataEnd: number;
-  private decoded: string | undefined;
+  declare readonly type: 'comment';
+  declare readonly raw: string;
+  declare readonly start: number;
+  declare private readonly dataStart: number;
+  declare private readonly dataEnd: number;
+  declare private decoded: string | undefined;
 
   constructor(raw: string, start: number, dataStart: number, dataEnd: number) {
+    this.type = 'comment';
     this.raw = raw;
     this.start = start;
     this.dataStart = dataStart;
@@ -158,13 +170,14 @@ export class Comment implements CommentToken, TokenErrors {
  * (`-1` when missing) and whether force-quirks was set.
  */
 export class Doctype implements DoctypeToken, TokenErrors {
-  readonly type = 'doctype' as const;
-  readonly raw: string;
-  readonly start: number;
-  readonly forceQuirks: boolean;
-  private readonly offsets: Int32Array;
+  declare readonly type: 'doctype';
+  declare readonly raw: string;
+  declare readonly start: number;
+  declare readonly forceQuirks: boolean;
+  declare private readonly offsets: Int32Array;
 
   constructor(raw: string, start: number, offsets: Int32Array, forceQuirks: boolean) {
+    this.type = 'doctype';
     this.raw = raw;
     this.start = start;
     this.offsets = offsets;
@@ -193,13 +206,14 @@ export class Doctype implements DoctypeToken, TokenErrors {
 
 /** Source text the standard consumes without emitting a token (`</>`, `<![CDATA[`, a tag cut by EOF). */
 export class Discarded implements DiscardedToken, TokenErrors {
-  readonly type = 'discarded' as const;
-  readonly raw: string;
-  readonly start: number;
+  declare readonly type: 'discarded';
+  declare readonly raw: string;
+  declare readonly start: number;
   /** For a tag cut by EOF, where its name ends in `raw` (its attributes still have errors); else -1. */
-  private readonly attributesFrom: number;
+  declare private readonly attributesFrom: number;
 
   constructor(raw: string, start: number, attributesFrom: number) {
+    this.type = 'discarded';
     this.raw = raw;
     this.start = start;
     this.attributesFrom = attributesFrom;

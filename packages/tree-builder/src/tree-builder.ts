@@ -112,6 +112,24 @@ export interface TokenizerFeedback {
 
 const NO_ATTRIBUTES: readonly [] = Object.freeze([]) as readonly [];
 
+/**
+ * What the `onScript` hook gets: `write` inserts markup at the insertion point (document.write).
+ *
+ * A class, not an object literal, on purpose. V8 may decide to allocate a literal site's objects directly
+ * in the old generation ("pretenuring") once it sees them survive; this object lives as long as its tree
+ * builder, so it would be, and then, after the parse, it stays behind as old garbage that still points at
+ * the tokenizer, and through it at the tree builder and the whole tree just built: every young-generation
+ * GC until the next full one would copy that whole (dead) tree and promote it. Class instances are not
+ * pretenured. (Parsing one page after another, this alone made every DOM node be copied twice.)
+ */
+class ScriptControl {
+  /** A bound function (the hook may call it detached from the object). */
+  declare readonly write: (markup: string) => void;
+  constructor(tokenizer: TokenizerFeedback) {
+    this.write = (markup: string) => tokenizer.insert(markup);
+  }
+}
+
 /** The location of a tag token, or null for a tag the parser made up. */
 function locationOf(t: { start: number; end: number }): SourceLocation | null {
   return t.end > t.start ? { start: t.start, end: t.end } : null;
@@ -173,7 +191,7 @@ export class TreeBuilder<N> {
   private tokenOffset = 0;
   private readonly onError: ((error: { code: string; offset: number }) => void) | null;
   private readonly onScript: ((script: N, control: { write(markup: string): void }) => void) | null;
-  private readonly scriptControl: { write(markup: string): void };
+  private readonly scriptControl: ScriptControl;
 
   /**
    * @param sink receives the DOM mutation events.
@@ -187,7 +205,7 @@ export class TreeBuilder<N> {
     this.scripting = options.scripting ?? true;
     this.onError = options.onError ?? null;
     this.onScript = options.onScript ?? null;
-    this.scriptControl = { write: (markup: string) => this.tokenizer.insert(markup) };
+    this.scriptControl = new ScriptControl(tokenizer);
     const popped = sink.elementPopped;
     this.stack = new StackOfOpenElements<N>(
       popped === undefined ? null : (node, location) => popped.call(sink, node, location),

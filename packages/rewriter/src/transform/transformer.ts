@@ -27,6 +27,17 @@ import { type Held, rawLengthOf } from './held-text.js';
 import { type Output, StringOutput } from './output.js';
 import { OP_COMMENT, OP_DOC_END, OP_DOCTYPE } from './ops.js';
 
+/**
+ * What the callbacks a transformer hands its tokenizer reach it through; `end()` cuts it. Measured: while
+ * such callbacks still reached a finished transformer, V8's young-generation GCs kept it (and what it
+ * held) alive until the next full GC — the same effect `Parser`'s `BuilderLink` in @sluice/tree-builder
+ * describes.
+ */
+class TransformerLink {
+  builder: TreeBuilder<NodeRecord> | null = null;
+  transformer: Transformer | null = null;
+}
+
 /** Options of a rewrite. */
 export interface RewriterOptions {
   /**
@@ -83,9 +94,14 @@ export class Transformer {
   private runContext: ContentContext = 'data';
 
   /** The tokenizer's emit callback. An exception (a handler's) leaves `Tokenizer.write` and is caught there. */
-  private readonly onToken = (token: Token): void => {
+  private readonly onToken: (token: Token) => void;
+  /** What the tokenizer's callbacks reach this transformer through; cut by `end()` (see `TransformerLink`). */
+  private readonly link: TransformerLink;
+
+  /** Token by token, from `onToken`. */
+  private receive(token: Token): void {
     if (!this.exec.failed) this.processToken(token);
-  };
+  }
 
   /** Run the tokenizer over `chunk` (or to its end), recording a thrown error as the failure. */
   private tokenize(chunk: string | null): void {
@@ -112,10 +128,13 @@ export class Transformer {
     this.maxBuffered = maxBufferedOf(options);
     this.scripting = options.scripting ?? true;
     this.sink = new ViewSink(config.registry, config.registrations, config.byTag, config.anyTag);
-    let builder: TreeBuilder<NodeRecord> | null = null;
-    this.tokenizer = new Tokenizer({ autoTextMode: false, cdataAllowed: () => builder !== null && builder.cdataAllowed() });
-    builder = new TreeBuilder<NodeRecord>(this.sink, this.tokenizer, { scripting: this.scripting });
-    this.builder = builder;
+    const link = new TransformerLink();
+    this.link = link;
+    this.tokenizer = new Tokenizer({ autoTextMode: false, cdataAllowed: () => link.builder !== null && link.builder.cdataAllowed() });
+    this.onToken = (token: Token) => link.transformer?.receive(token);
+    this.builder = new TreeBuilder<NodeRecord>(this.sink, this.tokenizer, { scripting: this.scripting });
+    link.builder = this.builder;
+    link.transformer = this;
     this.output = output;
     this.exec = new Executor(config, this.scripting, output);
     this.lists = new HandlerLists(config, this.sink);
@@ -168,6 +187,8 @@ export class Transformer {
         this.fail(err);
       }
     }
+    this.link.builder = null;
+    this.link.transformer = null;
     return this.exec.settle();
   }
 

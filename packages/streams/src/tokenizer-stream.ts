@@ -1,6 +1,6 @@
 /** `TokenizerStream`: string chunks in, raw tokens out. */
 import { Tokenizer, type Token } from '@sluice/tokenizer';
-import { TreeBuilder } from '@sluice/tree-builder';
+import { Parser } from '@sluice/tree-builder';
 import { RecordingSink } from '@sluice/dom';
 import { type StreamOptions, type TransformPair, engineTransform, implementationOf } from './implementation.js';
 import { withUtf8 } from './utf8.js';
@@ -32,21 +32,11 @@ export class TokenizerStream implements TransformPair<string, Token> {
         const tokenizer = new Tokenizer({ autoTextMode: true });
         return { write: (c) => void tokenizer.write(c, enqueue), end: () => void tokenizer.end(enqueue) };
       }
-      let builder: TreeBuilder<number> | null = null;
-      const tokenizer = new Tokenizer({ autoTextMode: false, cdataAllowed: () => builder !== null && builder.cdataAllowed() });
-      const tb = new TreeBuilder<number>(new RecordingSink({ keepLines: false }), tokenizer, { scripting: options.scripting ?? true });
-      builder = tb;
-      const emit = (token: Token) => {
-        tb.processToken(token);
-        enqueue(token);
-      };
-      return {
-        write: (c) => void tokenizer.write(c, emit),
-        end: () => {
-          tokenizer.end(emit);
-          tb.processEnd();
-        },
-      };
+      const parser = new Parser<number>(new RecordingSink({ keepLines: false }), {
+        scripting: options.scripting ?? true,
+        onToken: enqueue,
+      });
+      return { write: (c) => void parser.write(c), end: () => parser.end() };
     });
     this.readable = t.readable;
     this.writable = t.writable;

@@ -1,6 +1,5 @@
 /** `TreeBuilderStream`: string chunks in, DOM mutation events out. */
-import { Tokenizer, type Token } from '@sluice/tokenizer';
-import { TreeBuilder } from '@sluice/tree-builder';
+import { Parser } from '@sluice/tree-builder';
 import { RecordingSink, type RecordedEvent } from '@sluice/dom';
 import { type StreamOptions, type TransformPair, engineTransform, implementationOf } from './implementation.js';
 import { withUtf8 } from './utf8.js';
@@ -24,18 +23,8 @@ export class TreeBuilderStream implements TransformPair<string, RecordedEvent> {
     const impl = implementationOf(options);
     const t = engineTransform<RecordedEvent>(impl, 'TreeBuilderStream', (enqueue) => {
       const sink = new RecordingSink({ keepLines: false, onLine: (line) => enqueue(JSON.parse(line) as RecordedEvent) });
-      let builder: TreeBuilder<number> | null = null;
-      const tokenizer = new Tokenizer({ autoTextMode: false, cdataAllowed: () => builder !== null && builder.cdataAllowed() });
-      const tb = new TreeBuilder<number>(sink, tokenizer, { scripting: options.scripting ?? true });
-      builder = tb;
-      const emit = (token: Token) => tb.processToken(token);
-      return {
-        write: (c) => void tokenizer.write(c, emit),
-        end: () => {
-          tokenizer.end(emit);
-          tb.processEnd();
-        },
-      };
+      const parser = new Parser<number>(sink, { scripting: options.scripting ?? true });
+      return { write: (c) => void parser.write(c), end: () => parser.end() };
     });
     this.readable = t.readable;
     this.writable = t.writable;

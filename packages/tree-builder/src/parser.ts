@@ -11,6 +11,12 @@ import { TreeBuilder, type FragmentContext, type TreeBuilderOptions } from './tr
 export interface ParserOptions<N> extends TreeBuilderOptions<N> {
   /** Tokenization parse errors (§13.2.5). Never thrown. */
   onTokenizerError?: (e: ParseError) => void;
+  /**
+   * Each token the tokenizer emits, right after the tree builder has processed it (so a tag that switched
+   * the tokenizer's text mode has done so). For consumers that want the raw tokens of a parse that the
+   * tree builder drives (what `TokenizerStream` emits). An exception it throws leaves `write`/`end`.
+   */
+  onToken?: (token: Token) => void;
 }
 
 /**
@@ -74,7 +80,15 @@ export class Parser<N> {
     const builder = new TreeBuilder(sink, this.tokenizer, options);
     link.builder = builder;
     this.treeBuilder = builder;
-    this.emit = (token: Token) => link.builder!.processToken(token);
+    const onToken = options.onToken;
+    if (onToken !== undefined && typeof onToken !== 'function') throw new TypeError('Parser: options.onToken must be a function');
+    this.emit =
+      onToken === undefined
+        ? (token: Token) => link.builder!.processToken(token)
+        : (token: Token) => {
+            link.builder!.processToken(token);
+            onToken(token);
+          };
   }
 
   /** Parse the next chunk of input. Throws an Error after `end()`. */

@@ -213,6 +213,17 @@ describe('TreeBuilder', () => {
     expect(modes).toEqual(['rcdata', 'rawtext', 'scriptData', 'rcdata', 'rawtext', 'plaintext']);
   });
 
+  it('hands each token to options.onToken after the tree builder processed it', () => {
+    const seen: string[] = [];
+    const input = '<title><b></title><p>x&amp;y</p><!--c-->';
+    const { sink } = parse(input, { onToken: (t) => seen.push(`${t.type}:${t.raw}`) });
+    // `<b>` inside <title> is RCDATA text: the title's start tag switched the mode before the next token.
+    expect(seen).toEqual(['startTag:<title>', 'text:<b>', 'endTag:</title>', 'startTag:<p>', 'text:x&amp;y', 'endTag:</p>', 'comment:<!--c-->']);
+    expect(seen.map((s) => s.slice(s.indexOf(':') + 1)).join('')).toBe(input);
+    expect(find(sink.document, 'title').children[0]!.data).toBe('<b>');
+    expect(() => new Parser(new TestSink(), { onToken: 1 as never })).toThrow(/onToken must be a function/);
+  });
+
   it('honours the scripting flag for <noscript>', () => {
     const on = parse('<head><noscript><link></noscript>', { scripting: true });
     expect(dump(find(on.sink.document, 'noscript'))).toEqual(['"<link>"']);

@@ -19,14 +19,18 @@ describe('view records', () => {
       .on('div', { text() {} });
     const transformer = rewriter.createTransformer(() => {});
     // Record every element record the view makes, weakly.
-    const sink = (transformer as unknown as { sink: { createElement: (...a: unknown[]) => object } }).sink;
+    type Create = (...a: unknown[]) => object;
+    const sink = (transformer as unknown as { sink: { createElement: Create; createElementWithRawAttributes: Create } }).sink;
     const refs: WeakRef<object>[] = [];
-    const create = sink.createElement.bind(sink);
-    sink.createElement = (...a: unknown[]) => {
-      const r = create(...a);
-      refs.push(new WeakRef(r));
-      return r;
-    };
+    // Both ways the tree builder creates elements (with decoded attributes, or with the raw tag).
+    for (const method of ['createElement', 'createElementWithRawAttributes'] as const) {
+      const create = sink[method].bind(sink);
+      sink[method] = (...a: unknown[]) => {
+        const r = create(...a);
+        refs.push(new WeakRef(r));
+        return r;
+      };
+    }
     await transformer.write('<!doctype html><html><body><section>');
     for (let i = 0; i < 2000; i++) {
       await transformer.write(`<div class=d${i}><p>a</p><p><a href="/${i}">b</a></p><ul><li>1<li class=x>2<li class=x>3</ul><table><tr><td>t</table></div>`);

@@ -5,6 +5,7 @@
  * be collected.
  */
 import type { ElementAttribute } from '@sluice/tree-builder';
+import { attributesOfRawTag } from '@sluice/tokenizer';
 import type { MatchableElement } from '../selectors/match.js';
 import type { ElementUnit } from '../rewritable-units/element.js';
 import type { RegistrationSet } from '../transform/handler-lists.js';
@@ -97,13 +98,44 @@ export class ElementRecord extends ParentRecord implements MatchableElement {
   inherited: RegistrationSet | null = null;
   cacheGeneration = -1;
 
+  /** The attributes once decoded (or given); null while they are still `rawTag`'s text. */
+  private decoded: readonly ElementAttribute[] | null;
+  /** The start tag's source text, for attributes not decoded yet (`ViewSink.createElementWithRawAttributes`). */
+  private rawTag: string | null;
+
   constructor(
     readonly localName: string,
     readonly namespace: string,
-    public attributes: readonly ElementAttribute[],
+    attributes: readonly ElementAttribute[] | null,
     positioned: boolean,
+    rawTag: string | null = null,
   ) {
     super(positioned);
+    this.decoded = attributes;
+    this.rawTag = rawTag;
+  }
+
+  /** The attributes, decoded from the start tag on first read: most elements' are never read. */
+  get attributes(): readonly ElementAttribute[] {
+    const decoded = this.decoded;
+    if (decoded !== null) return decoded;
+    const list = attributesOfRawTag(this.rawTag!);
+    this.rawTag = null;
+    return (this.decoded = list);
+  }
+  set attributes(list: readonly ElementAttribute[]) {
+    this.decoded = list;
+    this.rawTag = null;
+  }
+
+  /**
+   * False when the element certainly has no attributes, without decoding them: a raw start tag no longer
+   * than `<name>` or `<name/>` has none. (True may still turn out to be none: `<p >`.)
+   */
+  get mayHaveAttributes(): boolean {
+    const raw = this.rawTag;
+    if (raw === null) return this.decoded!.length > 0;
+    return raw.length > this.localName.length + 3;
   }
 
   // MatchableElement's positions: only selectors that keep positions ask for them.

@@ -5,12 +5,13 @@
  * the token being processed (where text went, which comments were inserted where, which elements were
  * popped).
  */
-import type {
-  DocumentMode,
-  ElementAttribute,
-  ElementNamespace,
-  SourceLocation,
-  TreeSink,
+import {
+  NS,
+  type DocumentMode,
+  type ElementAttribute,
+  type ElementNamespace,
+  type SourceLocation,
+  type TreeSink,
 } from '@sluice/tree-builder';
 import { matchesComplex, matchesList } from '../selectors/match.js';
 import type { SelectorRegistry } from '../selectors/registry.js';
@@ -30,6 +31,7 @@ export interface SinkSelector {
 
 
 const NO_CANDIDATES: readonly number[] = [];
+
 
 /** Union of two bit sets, reusing `a` when `b` adds nothing (arrays are shared and never mutated). */
 function union(a: Uint8Array | null, b: Uint8Array | null): Uint8Array | null {
@@ -134,6 +136,16 @@ export class ViewSink implements TreeSink<NodeRecord> {
     location: SourceLocation | null,
   ): NodeRecord {
     const el = new ElementRecord(localName, namespace, attributes, this.positioned);
+    this.record(EV_CREATE, el, location, '');
+    return el;
+  }
+
+  /**
+   * An HTML element whose attributes stay source text until a selector or handler reads them (see
+   * `TreeSink.createElementWithRawAttributes`): most elements match no selector by name alone.
+   */
+  createElementWithRawAttributes(localName: string, rawTag: string, location: SourceLocation | null): NodeRecord {
+    const el = new ElementRecord(localName, NS.HTML, null, this.positioned, rawTag);
     this.record(EV_CREATE, el, location, '');
     return el;
   }
@@ -363,7 +375,7 @@ export class ViewSink implements TreeSink<NodeRecord> {
     }
     if (candidates.length === 0) return;
     // Selectors whose every rightmost compound tests an attribute cannot match an element without any.
-    const bare = node.attributes.length === 0;
+    const bare = !node.mayHaveAttributes;
     const needs = this.needsAttributes;
     if (candidates.length === 1) {
       // One candidate (the usual case): the shared list itself is the result, no array per element.

@@ -137,6 +137,21 @@ describe('matching follows the tree builder', () => {
 });
 
 describe('text goes to the elements the tree builder puts it in', () => {
+  it('elements of a chain the adoption agency builds are matched once the chain is in the tree', async () => {
+    // `</a>` rebuilds <b><i> as new elements around the <div>: i' is appended to b' before b' is in the
+    // document, and must still match against its real ancestors.
+    const input = '<a><b><i><div>x</a>y';
+    const got: Record<string, string> = {};
+    for (const selector of ['body i', 'body > b > i', 'body > a i']) {
+      let text = '';
+      const t = new HTMLRewriter().on(selector, { text: (c) => void (text += c.text) }).createTransformer(() => {});
+      t.write(input);
+      t.end();
+      got[selector] = text;
+    }
+    expect(got).toEqual({ 'body i': 'xy', 'body > b > i': 'y', 'body > a i': 'x' });
+  });
+
   it('a selector text handler sees the text of exactly the text nodes inside matched elements (fast-check)', async () => {
     const selectors = ['p', 'body', 'td', 'table', 'b', 'head', 'div', 'svg'];
     const plain = tagSoup.filter((s) => !/[&\r\0]|<plaintext|<textarea|<pre|<title|<script|<style|<noscript/i.test(s));

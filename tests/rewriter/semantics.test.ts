@@ -310,6 +310,32 @@ describe('end tags', () => {
     expect(out).toBe('<section>x</section>y');
   });
 
+  it('renaming an element that is closed implicitly writes an end tag where it closes', async () => {
+    const { out } = await rw('<p>a<div>b</div><ul><li>1<li>2</ul>', (r) => {
+      r.on('p', { element(e) { e.tagName = 'section'; } });
+      r.on('li', { element(e) { e.tagName = 'x-li'; } });
+    });
+    expect(out).toBe('<section>a</section><div>b</div><ul><x-li>1</x-li><x-li>2</x-li></ul>');
+    // The end tag handler sees that end tag: it can rename or remove it.
+    const handled = await rw('<p>a<p>b<br>', (r, log) =>
+      r.on('p', {
+        element(e) {
+          e.tagName = 'div';
+          e.onEndTag((end) => {
+            log.push([end.name, end.explicit]);
+            if (e.sourceOffset === 0) end.name = 'span';
+            else end.remove();
+          });
+        },
+      }),
+    );
+    expect(handled.log).toEqual([['div', false], ['div', false]]);
+    expect(handled.out).toBe('<div>a</span><div>b<br>');
+    // Void elements have no end tag to write.
+    const br = await rw('<br>x', (r) => r.on('br', { element(e) { e.tagName = 'wbr'; } }));
+    expect(br.out).toBe('<wbr>x');
+  });
+
   it('remove() removes the source from the start tag to where the element ends', async () => {
     const { out } = await rw('<ul><li>a<li id=x>b<li>c</ul>', (r) => r.on('#x', { element(e) { e.remove(); } }));
     expect(out).toBe('<ul><li>a<li>c</ul>');

@@ -102,7 +102,11 @@ export class ElementUnit extends Mutations {
     }
   }
 
-  /** The tag name as written in the source, ASCII-lowercased (`image` stays `image`). Settable. */
+  /**
+   * The tag name as written in the source, ASCII-lowercased (`image` stays `image`); for an implied
+   * element, its local name. Settable: the end tag is renamed too, and an element closed implicitly
+   * (no end tag in the source) gets an end tag with the new name where it closes.
+   */
   get tagName(): string {
     return this._name;
   }

@@ -462,13 +462,13 @@ export class Transformer {
 
   /**
    * Implied elements with element handlers, created by the token being processed and not started yet
-   * (`impliedCount` of them; the arrays keep stale entries beyond it): the element, its handlers, the
-   * offset of the token that created it, and its attributes as they were then.
+   * (`impliedCount` of them; the arrays keep stale handler lists beyond it): the element, its handlers,
+   * and the tag it stands on (the offset of the token that created it, its attributes as they were then).
    */
   private impliedCount = 0;
   private readonly impliedElements: (ElementRecord | null)[] = [];
   private readonly impliedHandlers: (readonly Fn<ElementUnit>[])[] = [];
-  private readonly impliedOffsets: number[] = [];
+  private readonly impliedTags: (ImpliedTag | null)[] = [];
 
   /**
    * An element the tree builder made up (no start tag of its own) was created: if handlers match it, it
@@ -483,7 +483,8 @@ export class Transformer {
     const i = this.impliedCount++;
     this.impliedElements[i] = el;
     this.impliedHandlers[i] = handlers;
-    this.impliedOffsets[i] = offset;
+    // Elements the tree builder makes up are HTML elements: their attributes are HTML attributes.
+    this.impliedTags[i] = new ImpliedTag(el.localName, el.attributes as readonly Attribute[], offset);
   }
 
   /** Start the queued implied elements: their element handlers run (or are queued) here. */
@@ -492,11 +493,12 @@ export class Transformer {
     this.impliedCount = 0;
     for (let i = 0; i < n; i++) {
       const el = this.impliedElements[i]!;
-      this.impliedElements[i] = null; // (a finished subtree's records must not be kept from the collector)
+      const tag = this.impliedTags[i]!;
+      // (A finished subtree's records must not be kept from the collector.)
+      this.impliedElements[i] = null;
+      this.impliedTags[i] = null;
       el.handled = true;
       this.endRun();
-      // Elements the tree builder makes up are HTML elements: their attributes are HTML attributes.
-      const tag = new ImpliedTag(el.localName, el.attributes as readonly Attribute[], this.impliedOffsets[i]!);
       this.exec.startTag(tag, el, this.impliedHandlers[i]!);
     }
   }

@@ -158,12 +158,15 @@ describe('implied elements', () => {
     expect(inner.out).toBe('<table><tr><td>n</td></tr><tr><td>z</td></tr></table>');
   });
 
-  it('removeAndKeepContent() on an implied element writes nothing, materialized or not', async () => {
+  it('removeAndKeepContent() on an implied element writes no start tag, materialized or not', async () => {
     const plain = await rw('<table><tr><td>x</table>', (r, log) => r.on('tbody', { element(e) { e.removeAndKeepContent(); log.push(e.removed); } }));
     expect(plain.out).toBe('<table><tr><td>x</table>');
     expect(plain.log).toEqual([true]);
     const materialized = await rw('<table><tr><td>x</table>', (r) => r.on('tbody', { element(e) { e.setAttribute('a', 'b'); e.removeAndKeepContent(); } }));
     expect(materialized.out).toBe('<table><tr><td>x</table>');
+    // An end tag in the input that closes it is its end tag, removed as any element's would be.
+    const closed = await rw('x</body>y', (r) => r.on('body', { element(e) { e.removeAndKeepContent(); } }));
+    expect(closed.out).toBe('xy');
   });
 
   it('changing the tag name writes a start tag and an end tag', async () => {

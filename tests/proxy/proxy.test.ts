@@ -154,7 +154,7 @@ describe('example proxy', () => {
     expect(Buffer.from(await res.arrayBuffer()).toString('latin1')).toBe('<a href="http://e.x/">caf\xe9</a></body>');
   });
 
-  it('a document without a <body> tag gets the banner at its end', async () => {
+  it('a document without a <body> tag gets the banner at the end of its implied body', async () => {
     const res = await fetch(`${proxyUrl}/nobody`);
     expect(await res.text()).toBe(`<title>t</title><a href="https://e.x/">x</a>${DEFAULT_BANNER}`);
   });

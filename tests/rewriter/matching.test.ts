@@ -1,19 +1,21 @@
 /**
- * Matching conformance: the elements the rewriter's element handlers fire on (identified by the source
- * offsets of their start tags) against `querySelectorAll` over `@sluice/dom`'s parse of the same input,
- * computed by walking the DOM (helpers/reference-query.ts).
+ * Matching conformance: the elements the rewriter's element handlers fire on — those with start tags
+ * (identified by the source offsets of their start tags) and those the tree builder makes up (by the
+ * offset of the token that made them and their name) — against `querySelectorAll` over `@sluice/dom`'s
+ * parse of the same input, computed by walking the DOM (helpers/reference-query.ts).
  *
- * Two references: the DOM as it stands when each start tag is processed (must always agree: that is all a
- * stream can know), and the final DOM (must agree whenever nothing changed an element's ancestors,
- * siblings or attributes after its start tag — adoption agency moves, foster parenting before a table,
- * `<body>`/`<html>` attribute merging; docs/rewriter.md lists these limits).
+ * Two references: the DOM as it stands when each token is processed (must always agree, in the order the
+ * tree builder creates the elements: that is all a stream can know), and the final DOM (must agree
+ * whenever nothing changed an element's ancestors, siblings or attributes after it was made — adoption
+ * agency moves, foster parenting before a table, `<body>`/`<html>` attribute merging; docs/rewriter.md
+ * lists these limits).
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { HTMLRewriter, parseSelector } from '@sluice/rewriter';
-import { referenceRun } from './helpers/reference-run.js';
+import { type Element as ElementUnit, HTMLRewriter, parseSelector } from '@sluice/rewriter';
+import { keyOfUnit, referenceRun } from './helpers/reference-run.js';
 import { refMatchesList } from './helpers/reference-query.js';
-import { type Node, nextInSubtree } from '@sluice/dom';
+import { Element, type Node, nextInSubtree, parse } from '@sluice/dom';
 import { cuts, splitAt, tagSoup } from './helpers/soup.js';
 
 const SELECTORS = [
@@ -31,12 +33,12 @@ const SELECTORS = [
 
 const LISTS = SELECTORS.map((s) => parseSelector(s));
 
-/** Run the rewriter with one element handler per selector; offsets each fired on, per selector. */
-async function fired(chunks: string[], selectors: readonly string[] = SELECTORS): Promise<number[][]> {
+/** Run the rewriter with one element handler per selector; per selector, what each element handler received. */
+async function firedUnits(chunks: string[], selectors: readonly string[] = SELECTORS): Promise<ElementUnit[][]> {
   const rewriter = new HTMLRewriter();
-  const result: number[][] = selectors.map(() => []);
+  const result: ElementUnit[][] = selectors.map(() => []);
   selectors.forEach((s, i) => {
-    rewriter.on(s, { element: (el) => void result[i]!.push(el.sourceOffset) });
+    rewriter.on(s, { element: (el) => void result[i]!.push(el) });
   });
   let out = '';
   const t = rewriter.createTransformer((s) => (out += s));
@@ -46,8 +48,16 @@ async function fired(chunks: string[], selectors: readonly string[] = SELECTORS)
   return result;
 }
 
-function sorted(a: number[]): number[] {
-  return [...a].sort((x, y) => x - y);
+/** The keys (see helpers/reference-run.ts) of the elements handlers fired on, per selector, in order. */
+async function fired(chunks: string[], selectors: readonly string[] = SELECTORS): Promise<string[][]> {
+  return (await firedUnits(chunks, selectors)).map((units) => units.map(keyOfUnit));
+}
+
+/** The elements of a document in tree order, template contents left out (what `querySelectorAll('*')` returns). */
+function allElements(doc: Node): Element[] {
+  const out: Element[] = [];
+  for (let n: Node | null = doc.firstChild; n !== null; n = nextInSubtree(n, doc)) if (n instanceof Element) out.push(n);
+  return out;
 }
 
 describe('matching follows the tree builder', () => {
@@ -56,18 +66,22 @@ describe('matching follows the tree builder', () => {
     let total = 0;
     await fc.assert(
       fc.asyncProperty(tagSoup, cuts, async (input, cutPoints) => {
-        const got = await fired(splitAt(input, cutPoints));
-        const ref = referenceRun(input, LISTS);
+        const chunks = splitAt(input, cutPoints);
+        const units = await firedUnits(chunks);
+        const got = units.map((list) => list.map(keyOfUnit));
+        const ref = referenceRun(chunks, LISTS);
         total++;
         for (let i = 0; i < SELECTORS.length; i++) {
-          // Handlers fire in source order.
-          expect(got[i], `${SELECTORS[i]} fires in source order on ${JSON.stringify(input)}`).toEqual(sorted(got[i]!));
-          expect(got[i], `${SELECTORS[i]} at each start tag, on ${JSON.stringify(input)}`).toEqual(ref.atTime[i]);
+          // Handlers fire in source order (an implied element: at the token that made it).
+          const offsets = units[i]!.map((u) => u.sourceOffset);
+          expect(offsets, `${SELECTORS[i]} fires in source order on ${JSON.stringify(input)}`).toEqual([...offsets].sort((x, y) => x - y));
+          // ... on the elements matching when the tree builder made them, in the order it made them.
+          expect(got[i], `${SELECTORS[i]} at each token, on ${JSON.stringify(input)}`).toEqual(ref.atTimeAll[i]);
         }
         if (ref.late === null) {
           clean++;
           for (let i = 0; i < SELECTORS.length; i++) {
-            expect(sorted(got[i]!), `${SELECTORS[i]} vs querySelectorAll on ${JSON.stringify(input)}`).toEqual(ref.final[i]);
+            expect([...got[i]!].sort(), `${SELECTORS[i]} vs querySelectorAll on ${JSON.stringify(input)}`).toEqual(ref.finalAll[i]);
           }
         }
       }),
@@ -78,7 +92,7 @@ describe('matching follows the tree builder', () => {
   });
 
   const CASES: [string, string, string[]][] = [
-    // [input, selector, tag texts the handler must fire on, in order]
+    // [input, selector, tag texts the handler must fire on, in order; `(name)` for an implied element]
     ['<table><tr><td>x</td></tr></table>', 'tbody > tr', ['<tr>']],
     ['<table><tr><td>x</td></tr></table>', 'table > tr', []],
     ['<table><tr><td>x</td></tr></table>', 'table > tbody > tr > td', ['<td>']],
@@ -106,26 +120,70 @@ describe('matching follows the tree builder', () => {
     ['<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 3.2//EN"><p class=X>', 'p[class=x]', []],
     ['<template><p>x</p></template><p>y', 'p', ['<p>']],
     ['<select><option>a<option>b</select>', 'select > option + option', ['<option>']],
-    ['<b><p>x</b>y', 'b', ['<b>']],
+    ['<b><p>x</b>y', 'b', ['<b>', '(b)']],
     ['<a><div>x</a>', 'a > div', ['<div>']],
     ['<image src=x>', 'img', ['<image src=x>']],
     ['<div><span>a</span><i>b</i><span>c</span></div>', 'span ~ span', ['<span>']],
     ['<div><span>a</span><i>b</i><span>c</span></div>', 'span:nth-of-type(2)', ['<span>']],
     ['<div><span class=x>a</span><i class=x>b</i><span class=x>c</span></div>', ':nth-child(3 of .x)', ['<span class=x>']],
     ['<html><body><div>', 'html', ['<html>']],
-    ['<p>a</p></br>', 'br', []],
+    ['<p>a</p></br>', 'br', ['(br)']],
     ['<frameset><frame></frameset>', 'html > frameset > frame', ['<frame>']],
+    // Implied elements: handlers fire on them too, in the order the tree builder makes them.
+    ['<table><tr><td>x</table>', 'tbody', ['(tbody)']],
+    ['<table><tr><td>x</table>', '*', ['(html)', '(head)', '(body)', '<table>', '(tbody)', '<tr>', '<td>']],
+    ['hello', '*', ['(html)', '(head)', '(body)']],
+    ['', 'html, head, body', ['(html)', '(head)', '(body)']],
+    ['<title>t</title>x', 'head, body', ['(head)', '(body)']],
+    ['<p><b class=c>x<p>y', 'b', ['<b class=c>', '(b)']],
+    ['<a href=1><p>x</a>', 'a', ['<a href=1>', '(a)']],
+    ['<table><col></table>', 'table > colgroup > col', ['<col>']],
+    ['<table><col></table>', 'colgroup', ['(colgroup)']],
+    ['<table><td>x</table>', 'tbody > tr', ['(tr)']],
+    ['<p>a</p>b</p>', 'p', ['<p>a</p>'.slice(0, 3), '(p)']],
+    ['<template><table><tr><td>x</table></template>', 'tbody, tr, td', []],
+    ['<table><div>x</div><tr>', 'body > div, tbody', ['<div>', '(tbody)']],
   ];
 
   for (const [input, selector, expected] of CASES) {
     it(`${selector} on ${input}`, async () => {
-      const [offsets] = await fired([input], [selector]);
-      expect(offsets!.map((o) => input.slice(o, input.indexOf('>', o) + 1))).toEqual(expected);
-      // Against the reference too (these inputs have no late changes unless the case says so).
+      const [units] = await firedUnits([input], [selector]);
+      const o = (u: ElementUnit) => u.sourceOffset;
+      expect(units!.map((u) => (u.implied ? `(${u.tagName})` : input.slice(o(u), input.indexOf('>', o(u)) + 1)))).toEqual(expected);
+      // Against the reference too.
       const ref = referenceRun(input, [parseSelector(selector)]);
-      expect(offsets).toEqual(ref.atTime[0]);
+      expect(units!.map(keyOfUnit)).toEqual(ref.atTimeAll[0]);
     });
   }
+
+  it('fires on the elements of the parsed document, implied ones included: names as in querySelectorAll (fast-check)', async () => {
+    // Against `parse()` of @sluice/dom alone, walked in tree order (template contents left out), by local
+    // name. Removing an element from the tree (a <frameset> dropping the body) changes what '*' finds;
+    // moving one (adoption agency, foster parenting) also what selectors with combinators find.
+    const selectors = ['*', 'tbody', 'body > *', 'p b'];
+    const lists = selectors.map((s) => parseSelector(s));
+    const counted = selectors.map(() => 0);
+    await fc.assert(
+      fc.asyncProperty(tagSoup, cuts, async (input, cutPoints) => {
+        const units = await firedUnits(splitAt(input, cutPoints), selectors);
+        const doc = parse(input);
+        const quirks = doc.mode === 'quirks';
+        const all = allElements(doc);
+        const reasons = referenceRun(input, []).reasons;
+        selectors.forEach((selector, i) => {
+          const needsPlace = i >= 2;
+          if (reasons.has('removed') || (needsPlace && reasons.size > 0)) return;
+          counted[i]!++;
+          const want = all.filter((el) => refMatchesList(lists[i]!, el, quirks)).map((el) => el.localName.toLowerCase()).sort();
+          // tagName is the source's spelling, lowercased: `image` for the img element of an <image>, `foreignobject`.
+          const got = units[i]!.map((u) => (u.tagName === 'image' ? 'img' : u.tagName)).sort();
+          expect(got, `${selector} on ${JSON.stringify(input)}`).toEqual(want);
+        });
+      }),
+      { numRuns: 400 },
+    );
+    for (const c of counted) expect(c).toBeGreaterThan(100);
+  });
 
   it('matches the same elements for every chunking of a document with implied elements', async () => {
     const input = '<!doctype html><title>t</title><table><tr><td class=x>1<td>2</table><ul><li>a<li class=x>b</ul>';
@@ -137,6 +195,21 @@ describe('matching follows the tree builder', () => {
 });
 
 describe('text goes to the elements the tree builder puts it in', () => {
+  it('elements of a chain the adoption agency builds are matched once the chain is in the tree', async () => {
+    // `</a>` rebuilds <b><i> as new elements around the <div>: i' is appended to b' before b' is in the
+    // document, and must still match against its real ancestors.
+    const input = '<a><b><i><div>x</a>y';
+    const got: Record<string, string> = {};
+    for (const selector of ['body i', 'body > b > i', 'body > a i']) {
+      let text = '';
+      const t = new HTMLRewriter().on(selector, { text: (c) => void (text += c.text) }).createTransformer(() => {});
+      t.write(input);
+      t.end();
+      got[selector] = text;
+    }
+    expect(got).toEqual({ 'body i': 'xy', 'body > b > i': 'y', 'body > a i': 'x' });
+  });
+
   it('a selector text handler sees the text of exactly the text nodes inside matched elements (fast-check)', async () => {
     const selectors = ['p', 'body', 'td', 'table', 'b', 'head', 'div', 'svg'];
     const plain = tagSoup.filter((s) => !/[&\r\0]|<plaintext|<textarea|<pre|<title|<script|<style|<noscript/i.test(s));

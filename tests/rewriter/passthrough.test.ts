@@ -16,7 +16,7 @@ function observeAll(r: HTMLRewriter, async: boolean): void {
   const wait = async ? () => Promise.resolve() : () => undefined;
   r.on('*', {
     element(el) {
-      void [...el.attributes, el.tagName, el.namespaceURI, el.getAttribute('class'), el.hasAttribute('id')];
+      void [...el.attributes, el.tagName, el.namespaceURI, el.getAttribute('class'), el.hasAttribute('id'), el.implied, el.sourceOffset];
       if (el.canHaveContent) el.onEndTag((end) => void end.name);
       return wait();
     },
@@ -58,6 +58,31 @@ describe('byte-exact passthrough', () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  it('output equals input with element handlers alone that change nothing, implied elements included', async () => {
+    const setups: ((r: HTMLRewriter) => void)[] = [
+      (r) => r.on('*', { element() {} }),
+      (r) =>
+        r.on('*', {
+          element(el) {
+            void [el.implied, [...el.attributes], el.getAttribute('class'), el.tagName, el.sourceOffset, el.canHaveContent, el.removed];
+          },
+        }),
+      (r) => r.on('html, head, body, tbody, tr, colgroup, b, a, p, br', { element(el) { if (el.canHaveContent) el.onEndTag(() => {}); } }),
+    ];
+    let implied = 0;
+    await fc.assert(
+      fc.asyncProperty(anyString, cuts, fc.nat(setups.length - 1), async (input, c, k) => {
+        const { out } = await runRewriter((r) => {
+          setups[k]!(r);
+          r.on('*', { element: (el) => void (implied += el.implied ? 1 : 0) });
+        }, splitAt(input, c));
+        expect(out).toBe(input);
+      }),
+      { numRuns: 600 },
+    );
+    expect(implied).toBeGreaterThan(600);
   });
 
   it('document text handlers see every text token exactly once, in order, for any chunking', async () => {
@@ -109,6 +134,7 @@ describe('byte-exact passthrough', () => {
           (r) =>
             r.on('b, i, [title]', {
               element(el) {
+                if (el.implied) return; // (implied elements: the next test)
                 el.setAttribute('data-n', `${el.sourceOffset}"&`);
                 changed.push(el.sourceOffset);
               },
@@ -137,6 +163,45 @@ describe('byte-exact passthrough', () => {
       { numRuns: 300 },
     );
   });
+  it('with attributes set on implied elements, only their new start tags are added', async () => {
+    let materialized = 0;
+    await fc.assert(
+      fc.asyncProperty(tagSoup, cuts, async (input, c) => {
+        const written: { name: string; attributes: [string, string][] }[] = [];
+        const brs: number[] = [];
+        const { out } = await runRewriter(
+          (r) =>
+            r.on('*', {
+              element(el) {
+                if (!el.implied) return;
+                el.setAttribute('data-implied', `${written.length}"&`);
+                written.push({ name: el.tagName, attributes: [...el.attributes] });
+                // The only implied <br> is the one a </br> makes: that end tag was its tag, and is replaced.
+                if (el.tagName === 'br') brs.push(el.sourceOffset);
+              },
+            }),
+          splitAt(input, c),
+        );
+        materialized += written.length;
+        // Take the new tags out of the output (each has its data-implied attribute; the input has none):
+        // what is left is the input, and each tag reads back as the element's name and attributes.
+        const found: { name: string; attributes: [string, string][] }[] = [];
+        const rest = out.replace(/<[a-z][^\s/<>]*(?: [^\s"'<>/=]+(?:="[^"]*")?)*>/g, (tag) => {
+          if (!tag.includes(' data-implied="')) return tag;
+          const t = startTagsOf(tag).get(0)!;
+          found.push({ name: t.name, attributes: t.attributes.map((a): [string, string] => [a.name, a.value]) });
+          return '';
+        });
+        const ends = endTagsOf(input);
+        let expected = input;
+        for (const offset of brs.reverse()) expected = expected.slice(0, offset) + expected.slice(offset + ends.get(offset)!.length);
+        expect(rest).toBe(expected);
+        expect(found.sort((a, b) => Number(a.attributes.at(-1)![1].split('"')[0]) - Number(b.attributes.at(-1)![1].split('"')[0]))).toEqual(written);
+      }),
+      { numRuns: 300 },
+    );
+    expect(materialized).toBeGreaterThan(300);
+  });
 });
 
 function byName(a: { name: string }, b: { name: string }): number {
@@ -151,6 +216,22 @@ function tagEnd(s: string, from: number): number {
     else if (s[i] === '>' && !quoted) return i + 1;
   }
   return s.length;
+}
+
+/** The raw text of the end tags the parser reads, by offset. */
+function endTagsOf(input: string): Map<number, string> {
+  const tags = new Map<number, string>();
+  let builder: TreeBuilder<Node> | null = null;
+  const tokenizer = new Tokenizer({ autoTextMode: false, cdataAllowed: () => builder !== null && builder.cdataAllowed() });
+  const tb = new TreeBuilder<Node>(new DomTreeSink(), tokenizer, {});
+  builder = tb;
+  const emit = (tok: Token) => {
+    if (tok.type === 'endTag') tags.set(tok.start, tok.raw);
+    tb.processToken(tok);
+  };
+  tokenizer.write(input, emit);
+  tokenizer.end(emit);
+  return tags;
 }
 
 function startTagsOf(input: string): Map<number, StartTagToken> {

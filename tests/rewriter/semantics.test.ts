@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { HTMLRewriter, parseSelector } from '@sluice/rewriter';
+import { parse } from '@sluice/dom';
 import { runRewriter } from './helpers/run.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -13,25 +14,202 @@ async function rw(input: string | string[], setup: (r: HTMLRewriter, log: unknow
   return { out, log };
 }
 
+/** The reparsed output's document element, serialized: where a browser puts what the rewriter wrote. */
+function reparsed(html: string): string {
+  return parse(html).documentElement!.outerHTML;
+}
+
 describe('implied elements', () => {
-  it('element handlers do not fire on elements without a start tag, but selectors see them as ancestors', async () => {
+  it('element handlers fire on elements without a start tag, which selectors also see as ancestors', async () => {
     const { out, log } = await rw('<table><tr><td>x</td></tr></table>', (r, log) => {
-      r.on('html, head, body, tbody', { element(e) { log.push(`element ${e.tagName}`); } });
-      r.on('tbody > tr', { element(e) { log.push(`tr under tbody: ${e.tagName}`); } });
+      r.on('html, head, body, tbody', { element(e) { log.push(`element ${e.tagName} implied=${e.implied}`); } });
+      r.on('tbody > tr', { element(e) { log.push(`tr under tbody: ${e.tagName} implied=${e.implied}`); } });
       r.on('body', { text(t) { if (t.text) log.push(`text in body: ${t.text}`); } });
     });
-    expect(log).toEqual(['tr under tbody: tr', 'text in body: x']);
+    expect(log).toEqual([
+      'element html implied=true',
+      'element head implied=true',
+      'element body implied=true',
+      'element tbody implied=true',
+      'tr under tbody: tr implied=false',
+      'text in body: x',
+    ]);
     expect(out).toBe('<table><tr><td>x</td></tr></table>');
   });
 
-  it('explicit html/head/body start tags do fire', async () => {
-    const { log } = await rw('<html><head></head><body></body></html>', (r, log) => r.on('html, head, body', { element(e) { log.push(e.tagName); } }));
-    expect(log).toEqual(['html', 'head', 'body']);
+  it('<table><tr><td>x</table>: tbody fires once, implied', async () => {
+    const { log } = await rw('<table><tr><td>x</table>', (r, log) => r.on('tbody', { element(e) { log.push([e.tagName, e.implied, e.sourceOffset, [...e.attributes]]); } }));
+    // sourceOffset: the token that made it (<tr>).
+    expect(log).toEqual([['tbody', true, 7, []]]);
   });
 
-  it('a reconstructed formatting element is not a start tag, and neither is </br>', async () => {
-    const { log } = await rw('<p><b>1</p>2</br>', (r, log) => r.on('b, br', { element(e) { log.push([e.tagName, e.sourceOffset]); } }));
-    expect(log).toEqual([['b', 3]]);
+  it('text alone implies html, head and body, in that order', async () => {
+    const { out, log } = await rw('hello', (r, log) => r.on('*', { element(e) { log.push([e.tagName, e.implied, e.sourceOffset]); } }));
+    expect(log).toEqual([['html', true, 0], ['head', true, 0], ['body', true, 0]]);
+    expect(out).toBe('hello');
+  });
+
+  it('explicit html/head/body start tags fire, not implied', async () => {
+    const { log } = await rw('<html><head></head><body></body></html>', (r, log) => r.on('html, head, body', { element(e) { log.push([e.tagName, e.implied]); } }));
+    expect(log).toEqual([['html', false], ['head', false], ['body', false]]);
+  });
+
+  it('a reconstructed formatting element fires, with the attributes of the one it copies', async () => {
+    const { out, log } = await rw('<p><b class=c id=i>x<p>y', (r, log) =>
+      r.on('b', { element(e) { log.push([e.implied, e.sourceOffset, e.getAttribute('class'), e.hasAttribute('id'), [...e.attributes]]); } }),
+    );
+    expect(log).toEqual([
+      [false, 3, 'c', true, [['class', 'c'], ['id', 'i']]],
+      [true, 23, 'c', true, [['class', 'c'], ['id', 'i']]], // made while the text "y" was processed
+    ]);
+    expect(out).toBe('<p><b class=c id=i>x<p>y');
+  });
+
+  it('adoption agency copies fire, with the original\'s attributes', async () => {
+    const { out, log } = await rw('<a href=1><p>x</a>y', (r, log) =>
+      r.on('a', { element(e) { log.push([e.implied, e.getAttribute('href')]); e.append(`[${e.implied ? 'copy' : 'a'}]`); } }),
+    );
+    expect(log).toEqual([[false, '1'], [true, '1']]);
+    // The copy is made at </a> and closed there too (the adoption agency's second round pops it): the
+    // original <a> is in the <p> as far as the stream is concerned, and ends at its end tag.
+    expect(out).toBe('<a href=1><p>x[a]</a>[copy]y');
+  });
+
+  it('</br> is an implied <br>, and so is the <p> of a stray </p>', async () => {
+    const { out, log } = await rw('<p>a</p>2</br>3</p>4', (r, log) => r.on('br, p', { element(e) { log.push([e.tagName, e.implied, e.sourceOffset]); } }));
+    expect(log).toEqual([['p', false, 0], ['br', true, 9], ['p', true, 15]]);
+    expect(out).toBe('<p>a</p>2</br>3</p>4');
+  });
+
+  it('not in template contents', async () => {
+    const { log } = await rw('<template><table><tr><td>x</td></tr></table></template>', (r, log) => r.on('*', { element(e) { log.push([e.tagName, e.implied]); } }));
+    // (The template is in <head>; the body is made at the end of the input.)
+    expect(log).toEqual([['html', true], ['head', true], ['template', false], ['body', true]]);
+  });
+
+  it('before/prepend write at the start, append/after at the end: an implied tbody', async () => {
+    const input = '<table><tr><td>x</table>';
+    const { out } = await rw(input, (r) =>
+      r.on('tbody', {
+        element(e) {
+          e.after('<tfoot></tfoot>', { html: true });
+          e.append('<tr><td>A</td></tr>', { html: true });
+          e.prepend('<tr><td>P</td></tr>', { html: true });
+          e.before('<caption>B</caption>', { html: true });
+        },
+      }),
+    );
+    expect(out).toBe('<table><caption>B</caption><tr><td>P</td></tr><tr><td>x<tr><td>A</td></tr><tfoot></tfoot></table>');
+    expect(reparsed(out)).toBe(
+      '<html><head></head><body><table><caption>B</caption><tbody><tr><td>P</td></tr><tr><td>x</td></tr><tr><td>A</td></tr></tbody><tfoot></tfoot></table></body></html>',
+    );
+  });
+
+  it('an implied body: prepend at its start, append at its end — before </body> when there is one', async () => {
+    const setup = (r: HTMLRewriter) =>
+      r.on('body', { element(e) { e.prepend('<header>P</header>', { html: true }); e.append('<footer>A</footer>', { html: true }); } });
+    const a = await rw('<title>t</title>\n<p>x</p>\n', setup);
+    expect(a.out).toBe('<title>t</title>\n<header>P</header><p>x</p>\n<footer>A</footer>');
+    expect(reparsed(a.out)).toBe('<html><head><title>t</title>\n</head><body><header>P</header><p>x</p>\n<footer>A</footer></body></html>');
+    const b = await rw('<p>x</p></body></html>', setup);
+    expect(b.out).toBe('<header>P</header><p>x</p><footer>A</footer></body></html>');
+  });
+
+  it('whitespace the tree builder puts in <head> stays before an implied body', async () => {
+    const { out } = await rw('<html><head>  x', (r) => r.on('body', { element(e) { e.before('[B]'); e.prepend('[P]'); } }));
+    expect(out).toBe('<html><head>  [B][P]x');
+  });
+
+  it('setAttribute on an implied body writes its start tag where it begins', async () => {
+    const { out } = await rw('<title>t</title>\n<p>x</p>\n', (r) => r.on('body', { element(e) { e.setAttribute('class', 'x'); } }));
+    expect(out).toBe('<title>t</title>\n<body class="x"><p>x</p>\n');
+    expect(reparsed(out)).toBe('<html><head><title>t</title>\n</head><body class="x"><p>x</p>\n</body></html>');
+    const text = await rw('hi', (r) => r.on('body', { element(e) { e.setAttribute('data-a', 'a"&b'); } }));
+    expect(text.out).toBe('<body data-a="a&quot;&amp;b">hi');
+  });
+
+  it('a materialized copy of a formatting element writes all its attributes', async () => {
+    const { out } = await rw('<p><b class=c>x<p>y', (r) => r.on('b', { element(e) { if (e.implied) e.setAttribute('id', 'copy'); } }));
+    expect(out).toBe('<p><b class=c>x<p><b class="c" id="copy">y');
+    const removed = await rw('<p><b class=c title="a b">x<p>y', (r) => r.on('b', { element(e) { if (e.implied) e.removeAttribute('class'); } }));
+    expect(removed.out).toBe('<p><b class=c title="a b">x<p><b title="a b">y');
+  });
+
+  it('remove() on an implied tbody removes the rows', async () => {
+    const { out, log } = await rw('<table><tr><td>1</td></tr><tr><td>2</td></tr></table><p>after', (r, log) =>
+      r.on('tbody', { element(e) { e.before('['); e.after(']'); e.remove(); log.push(e.removed); } }),
+    );
+    expect(log).toEqual([true]);
+    expect(out).toBe('<table>[]</table><p>after');
+  });
+
+  it('replace() and setInnerContent() on an implied tbody', async () => {
+    const replaced = await rw('<table><tr><td>x</table>', (r) => r.on('tbody', { element(e) { e.replace('<caption>c</caption>', { html: true }); } }));
+    expect(replaced.out).toBe('<table><caption>c</caption></table>');
+    const inner = await rw('<table><tr><td>x</table>', (r) =>
+      r.on('tbody', {
+        element(e) {
+          e.prepend('<tr><td>dropped</td></tr>', { html: true });
+          e.setInnerContent('<tr><td>n</td></tr>', { html: true });
+          e.append('<tr><td>z</td></tr>', { html: true });
+        },
+      }),
+    );
+    expect(inner.out).toBe('<table><tr><td>n</td></tr><tr><td>z</td></tr></table>');
+  });
+
+  it('removeAndKeepContent() on an implied element writes no start tag, materialized or not', async () => {
+    const plain = await rw('<table><tr><td>x</table>', (r, log) => r.on('tbody', { element(e) { e.removeAndKeepContent(); log.push(e.removed); } }));
+    expect(plain.out).toBe('<table><tr><td>x</table>');
+    expect(plain.log).toEqual([true]);
+    const materialized = await rw('<table><tr><td>x</table>', (r) => r.on('tbody', { element(e) { e.setAttribute('a', 'b'); e.removeAndKeepContent(); } }));
+    expect(materialized.out).toBe('<table><tr><td>x</table>');
+    // An end tag in the input that closes it is its end tag, removed as any element's would be.
+    const closed = await rw('x</body>y', (r) => r.on('body', { element(e) { e.removeAndKeepContent(); } }));
+    expect(closed.out).toBe('xy');
+  });
+
+  it('changing the tag name writes a start tag and an end tag', async () => {
+    const { out } = await rw('<table><tr><td>1</td></tr></table>', (r) => r.on('tbody', { element(e) { e.tagName = 'thead'; e.setAttribute('id', 'h'); } }));
+    expect(out).toBe('<table><thead id="h"><tr><td>1</td></tr></thead></table>');
+    expect(reparsed(out)).toBe('<html><head></head><body><table><thead id="h"><tr><td>1</td></tr></thead></table></body></html>');
+    // Not for void elements: an implied <br> (from </br>) has no end tag; the </br> was its only tag.
+    const br = await rw('a</br>b', (r) => r.on('br', { element(e) { e.tagName = 'wbr'; } }));
+    expect(br.out).toBe('a<wbr>b');
+  });
+
+  it('the </br> of an implied <br> is its tag: rewritten or removed with it', async () => {
+    const attr = await rw('a</br>b', (r) => r.on('br', { element(e) { e.setAttribute('class', 'x'); e.after('|'); } }));
+    expect(attr.out).toBe('a<br class="x">|b');
+    const removed = await rw('a</br>b', (r) => r.on('br', { element(e) { e.remove(); } }));
+    expect(removed.out).toBe('ab');
+    const stray = await rw('<div></p></div>', (r) => r.on('p', { element(e) { e.setAttribute('class', 'x'); } }));
+    expect(stray.out).toBe('<div><p class="x"></p></div>');
+  });
+
+  it('onEndTag on an implied element fires at its implicit end, as for any element closed implicitly', async () => {
+    const { out, log } = await rw('<table><tr><td>x</table>', (r, log) =>
+      r.on('tbody', { element(e) { e.onEndTag((end) => { log.push([end.name, end.explicit]); end.before('<tr><td>E</td></tr>', { html: true }); end.after('|'); }); } }),
+    );
+    expect(log).toEqual([['tbody', false]]);
+    expect(out).toBe('<table><tr><td>x<tr><td>E</td></tr>|</table>');
+    const body = await rw('x</body>y', (r, log) => r.on('body', { element(e) { e.onEndTag((end) => { log.push(end.explicit); end.before('[E]'); }); } }));
+    expect(body.log).toEqual([true]);
+    expect(body.out).toBe('x[E]</body>y');
+  });
+
+  it('async handlers on implied elements keep the order', async () => {
+    const { out, log } = await rw(['<table><tr>', '<td>x</table>'], (r, log) =>
+      r.on('*', {
+        async element(e) {
+          await new Promise((res) => setTimeout(res, 1));
+          log.push(e.tagName);
+          if (e.implied) e.prepend(`(${e.tagName})`, { html: true });
+        },
+      }),
+    );
+    expect(log).toEqual(['html', 'head', 'body', 'table', 'tbody', 'tr', 'td']);
+    expect(out).toBe('(html)(head)(body)<table>(tbody)<tr><td>x</table>');
   });
 
   it('<image> matches img and keeps its source name', async () => {
@@ -133,6 +311,32 @@ describe('end tags', () => {
   it('renaming an element renames its end tag', async () => {
     const { out } = await rw('<DIV>x</DIV >y', (r) => r.on('div', { element(e) { e.tagName = 'Section'; } }));
     expect(out).toBe('<section>x</section>y');
+  });
+
+  it('renaming an element that is closed implicitly writes an end tag where it closes', async () => {
+    const { out } = await rw('<p>a<div>b</div><ul><li>1<li>2</ul>', (r) => {
+      r.on('p', { element(e) { e.tagName = 'section'; } });
+      r.on('li', { element(e) { e.tagName = 'x-li'; } });
+    });
+    expect(out).toBe('<section>a</section><div>b</div><ul><x-li>1</x-li><x-li>2</x-li></ul>');
+    // The end tag handler sees that end tag: it can rename or remove it.
+    const handled = await rw('<p>a<p>b<br>', (r, log) =>
+      r.on('p', {
+        element(e) {
+          e.tagName = 'div';
+          e.onEndTag((end) => {
+            log.push([end.name, end.explicit]);
+            if (e.sourceOffset === 0) end.name = 'span';
+            else end.remove();
+          });
+        },
+      }),
+    );
+    expect(handled.log).toEqual([['div', false], ['div', false]]);
+    expect(handled.out).toBe('<div>a</span><div>b<br>');
+    // Void elements have no end tag to write.
+    const br = await rw('<br>x', (r) => r.on('br', { element(e) { e.tagName = 'wbr'; } }));
+    expect(br.out).toBe('<wbr>x');
   });
 
   it('remove() removes the source from the start tag to where the element ends', async () => {

@@ -1,6 +1,6 @@
 /**
  * `@sluice/example-proxy`: a reverse proxy on `node:http` that streams upstream HTML through sluice's
- * HTMLRewriter — `http:` links become `https:`, a banner goes in before `</body>` — and leaves other
+ * HTMLRewriter — `http:` links become `https:`, a banner goes in at the end of the body — and leaves other
  * content types and bodies it cannot decode untouched.
  */
 export { createProxy, rewriteTransform, type ProxyOptions } from './proxy.js';

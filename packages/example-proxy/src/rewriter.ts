@@ -1,4 +1,4 @@
-/** The example rewrite: `http:` links become `https:`, and a banner goes in before `</body>`. */
+/** The example rewrite: `http:` links become `https:`, and a banner goes in at the end of the body. */
 import { HTMLRewriter, type RewriterOptions } from '@sluice/rewriter';
 
 /** The default banner. */
@@ -7,12 +7,11 @@ export const DEFAULT_BANNER = '<div class="sluice-banner" role="note">Served thr
 const LINKS = 'a[href^="http:" i], area[href^="http:" i], link[href^="http:" i]';
 
 /**
- * Build the HTMLRewriter for one response. The banner is inserted before `</body>`; a document with
- * no `<body>` start tag (an implied body: element handlers do not fire on it) gets it at its end, which
- * parses into the body just the same.
+ * Build the HTMLRewriter for one response. The banner is appended to the body, whether the document
+ * has a `<body>` tag or the tree builder implied one (element handlers fire on implied elements): it
+ * lands before `</body>`, or at the end of a document without one. (A frameset document has no body.)
  */
 export function exampleRewriter(banner: string = DEFAULT_BANNER, options: RewriterOptions = {}): HTMLRewriter {
-  let inserted = false;
   return new HTMLRewriter(options)
     .on(LINKS, {
       element(el) {
@@ -22,15 +21,7 @@ export function exampleRewriter(banner: string = DEFAULT_BANNER, options: Rewrit
     })
     .on('body', {
       element(el) {
-        el.onEndTag((end) => {
-          end.before(banner, { html: true });
-          inserted = true;
-        });
-      },
-    })
-    .onDocument({
-      end(end) {
-        if (!inserted) end.append(banner, { html: true });
+        el.append(banner, { html: true });
       },
     });
 }

@@ -1,6 +1,7 @@
 /**
  * `Element`: the start tag of an element a selector matched, and what a handler can do to the element
- * (Cloudflare's HTMLRewriter `Element` interface).
+ * (Cloudflare's HTMLRewriter `Element` interface) — or, for an element the tree builder made up
+ * (`implied`), the point in the output where it begins.
  */
 import type { Attribute, StartTagToken } from '@sluice/tokenizer';
 import { asciiLowercase } from '../selectors/attribute.js';
@@ -19,7 +20,36 @@ const VOID_ELEMENTS = new Set([
 
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
 
-/** The element a handler receives. */
+/**
+ * @internal The start tag an implied element stands on: none in the source (`raw` is empty). It starts
+ * where the tree builder created the element; its attributes are the element's (a reconstructed or
+ * adoption-agency copy of a formatting element has the original's).
+ */
+export class ImpliedTag implements StartTagToken {
+  readonly type = 'startTag' as const;
+  readonly raw = '';
+  readonly selfClosing = false;
+  constructor(
+    readonly name: string,
+    readonly attributes: readonly Attribute[],
+    /** The offset of the token whose processing created the element (the input's length at its end). */
+    readonly start: number,
+  ) {}
+}
+
+/**
+ * The element a handler receives.
+ *
+ * sluice extension: handlers also fire on elements the tree builder makes up, which have no start tag
+ * in the source (`implied` is true): the implied `<html>`, `<head>`, `<body>`, `<tbody>`, `<tr>`,
+ * `<colgroup>`, copies of formatting elements made by "reconstruct the active formatting elements" and
+ * by the adoption agency, the `<p>` of a stray `</p>`, the `<br>` of `</br>`. Such an element starts
+ * where the tree builder created it and ends where it closes it, and everything works as for an
+ * element whose tags have no length: `before`/`prepend` write at its start, `append`/`after` at its
+ * end, `remove()` drops what is output in between. Setting an attribute or the tag name writes an
+ * explicit start tag at its start (with every attribute: a copy's are the original's), and for a new
+ * name an end tag at its end.
+ */
 export class ElementUnit extends Mutations {
   /** @internal */ _name: string;
   /** @internal */ _nameChanged = false;
@@ -72,7 +102,11 @@ export class ElementUnit extends Mutations {
     }
   }
 
-  /** The tag name as written in the source, ASCII-lowercased (`image` stays `image`). Settable. */
+  /**
+   * The tag name as written in the source, ASCII-lowercased (`image` stays `image`); for an implied
+   * element, its local name. Settable: the end tag is renamed too, and an element closed implicitly
+   * (no end tag in the source) gets an end tag with the new name where it closes.
+   */
   get tagName(): string {
     return this._name;
   }
@@ -82,9 +116,22 @@ export class ElementUnit extends Mutations {
     this._nameChanged = this._name !== this._token.name;
   }
 
-  /** sluice extension: the offset of the start tag in the input, in UTF-16 code units. */
+  /**
+   * sluice extension: the offset of the start tag in the input, in UTF-16 code units. For an implied
+   * element, the offset of the token whose processing created it (the input's length for an element
+   * created at its end).
+   */
   get sourceOffset(): number {
     return this._token.start;
+  }
+
+  /**
+   * sluice extension (Cloudflare's `Element` has no such property): whether the element has no start
+   * tag of its own in the input — the tree builder made it up (an implied `<body>` or `<tbody>`, a
+   * reconstructed formatting element, …). See the class comment.
+   */
+  get implied(): boolean {
+    return this._token.raw.length === 0;
   }
 
   /** Whether the start tag ended with `/>`. */
@@ -189,6 +236,12 @@ export class ElementUnit extends Mutations {
   /** @internal The start tag to write: the source text when nothing changed, else a new tag. */
   _startTagText(): string {
     const raw = this._token.raw;
+    if (raw.length === 0) {
+      // Implied: no source to copy from; every attribute is written.
+      let s = `<${this._name}`;
+      for (const a of this._attrs ?? this._token.attributes) s += a.value === '' ? ` ${a.name}` : ` ${a.name}="${escapeAttributeValue(a.value)}"`;
+      return s + '>';
+    }
     if (this._attrs === null) {
       if (!this._nameChanged) return raw;
       // Only the name changed: splice it into the source text, keeping the attributes byte for byte.

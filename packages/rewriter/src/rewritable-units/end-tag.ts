@@ -10,7 +10,8 @@ export type EndTagHandler = (endTag: EndTagUnit) => void | Promise<void>;
 
 /**
  * What an end tag handler receives. For an implicit end (no end tag in the source) `before`/`after`
- * insert at the closing point, while renaming and `remove()` have nothing to act on and change nothing.
+ * insert at the closing point, while renaming and `remove()` have nothing to act on and change nothing —
+ * unless the element was renamed (`Element.tagName`): then an end tag is written there, which they act on.
  */
 export class EndTagUnit extends Mutations {
   /** @internal */ _name: string;

@@ -305,16 +305,25 @@ export class Executor {
       return;
     }
     this.emit(joined(unit._append));
+    // The end tag written: the source's (renamed if the element or the end tag was); none where the
+    // element closes implicitly, unless it was renamed — then a new one, which ends it there as the
+    // tree builder did. The `</br>` that made an implied `<br>` is that element's only tag: a rewritten
+    // start tag replaces it.
+    let write = !unit._keepContent && (end === null || !end._removed);
+    if (write) {
+      if (token === null) write = unit._nameChanged && unit.canHaveContent;
+      else if (unit.implied && !unit.canHaveContent) write = unit._attrs === null && !unit._nameChanged;
+    }
     if (end !== null) {
       this.emit(joined(end._before));
       if (end._replacement !== null) this.emit(end._replacement);
-      else if (token !== null && !unit._keepContent && !end._removed) {
-        if (end._nameChanged) this.emit(`</${end._name}>`);
+      else if (write) {
+        if (end._nameChanged || token === null) this.emit(`</${end._name}>`);
         else this.emitSource(token.raw, token.start);
       }
       this.emit(joined(end._after));
-    } else if (token !== null && !unit._keepContent) {
-      if (unit._nameChanged) this.emit(`</${unit._name}>`);
+    } else if (write) {
+      if (unit._nameChanged || token === null) this.emit(`</${unit._name}>`);
       else this.emitSource(token.raw, token.start);
     }
     this.emit(joined(unit._after));

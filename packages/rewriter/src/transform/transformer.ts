@@ -11,12 +11,15 @@
  *   promise. Output is released at the end of every `write()` and before every wait.
  *
  * Everything a handler did not touch is copied from the tokens' `raw` text, so passthrough is exact.
+ *
+ * Elements the tree builder makes up (implied `<body>`, `<tbody>`, reconstructed formatting elements, …)
+ * get their handlers too, at the point in the output where they were created: see `queueImplied`.
  */
-import { Tokenizer, type CommentToken, type DiscardedToken, type DoctypeToken, type EndTagToken, type StartTagToken, type TextKind, type TextToken, type Token } from '@sluice/tokenizer';
+import { Tokenizer, type Attribute, type CommentToken, type DiscardedToken, type DoctypeToken, type EndTagToken, type StartTagToken, type TextKind, type TextToken, type Token } from '@sluice/tokenizer';
 import { TreeBuilder, type InsertionModeName, type SourceLocation } from '@sluice/tree-builder';
 import type { CommentUnit } from '../rewritable-units/comment.js';
 import { type ContentContext, contentContextOf, contextOfTextKind } from '../rewritable-units/content.js';
-import type { ElementUnit } from '../rewritable-units/element.js';
+import { type ElementUnit, ImpliedTag } from '../rewritable-units/element.js';
 import type { TextChunkUnit } from '../rewritable-units/text-chunk.js';
 import { ElementRecord, type NodeRecord, type ParentRecord } from '../view/records.js';
 import { EV_COMMENT, EV_CREATE, EV_POP, EV_TEXT, ViewSink } from '../view/view-sink.js';
@@ -175,7 +178,7 @@ export class Transformer {
     if (!this.exec.failed) {
       try {
         this.builder.processEnd();
-        this.applyEvents(OWN_NONE, 0, null, true);
+        this.applyEvents(OWN_NONE, this.written, null, true);
         this.resolveHeld();
         // Whatever the tree builder did not report popped is closed here, innermost first.
         const still = this.sink.open;
@@ -318,6 +321,7 @@ export class Transformer {
     // As above: table text waits only when a text handler needs to know where it goes (here the token
     // also did something else first, e.g. closed a <colgroup>).
     if (!this.textHandlersExist || this.builder.insertionMode !== 'in table text') this.resolveHeld();
+    else if (this.impliedCount > 0 && this.heldHead >= this.held.length) this.startImplied();
   }
 
 
@@ -343,14 +347,20 @@ export class Transformer {
     let popped = false;
     let consumed = false;
     let commentParent: ParentRecord | null = null;
+    let madeByEndTag: ElementRecord | null = null;
     for (let i = 0; i < n; i++) {
       const kind = sink.eventKind[i]!;
       const node = sink.eventNode[i]!;
       const location = sink.eventLocation[i]!;
       if (kind === EV_CREATE) {
+        const el = node as ElementRecord;
         if (own === OWN_START && location !== null && location.start === ownStart) {
-          element = node as ElementRecord;
+          element = el;
           element.fromStartTag = true;
+        } else {
+          // `</br>` makes a <br> with the end tag's location: that tag is the element's.
+          if (own === OWN_END && location !== null && location.start === ownStart) madeByEndTag = el;
+          if (el.matched !== null) this.queueImplied(el, ownStart);
         }
       } else if (kind === EV_TEXT) {
         // A run the tree builder split (whitespace here, the rest elsewhere) reports the same span for
@@ -370,9 +380,10 @@ export class Transformer {
         // A tag's pops come after any pending table text was placed; a text token's pops (head closed
         // by text, say) fall inside the token, between its parts.
         if (resolveOnPop) this.resolveHeld();
+        if (this.impliedCount > 0) this.startImplied();
         const el = node as ElementRecord;
         if (el === element) popped = true;
-        else if (endToken !== null && !consumed && location !== null && location.start === ownStart) {
+        else if (endToken !== null && !consumed && ((location !== null && location.start === ownStart) || el === madeByEndTag)) {
           this.endElement(el, endToken);
           consumed = true;
         } else this.endElement(el, null);
@@ -441,7 +452,11 @@ export class Transformer {
       }
       if (start > first.cursor) this.emitText(first, start, null);
       const e = Math.min(end, first.end);
-      if (e > first.cursor) this.emitText(first, e, parent);
+      if (e > first.cursor) {
+        // Elements created before this text start before it.
+        if (this.impliedCount > 0) this.startImplied();
+        this.emitText(first, e, parent);
+      }
       if (first.cursor >= first.end) this.heldHead++;
       if (end <= first.end) break;
     }
@@ -454,14 +469,59 @@ export class Transformer {
   /** Everything held is decided: what no event placed is text without a parent. */
   private resolveHeld(): void {
     const held = this.held;
-    if (held.length === 0) return;
-    for (let h = this.heldHead; h < held.length; h++) {
-      const p = held[h]!;
-      if (p.kind === null) this.emitRaw(p.raw, p.start, false);
-      else if (p.cursor < p.end) this.emitText(p, p.end, null);
+    if (held.length > 0) {
+      for (let h = this.heldHead; h < held.length; h++) {
+        const p = held[h]!;
+        if (p.kind === null) this.emitRaw(p.raw, p.start, false);
+        else if (p.cursor < p.end) this.emitText(p, p.end, null);
+      }
+      held.length = 0;
+      this.heldHead = 0;
     }
-    held.length = 0;
-    this.heldHead = 0;
+    if (this.impliedCount > 0) this.startImplied();
+  }
+
+  /**
+   * Implied elements with element handlers, created by the token being processed and not started yet
+   * (`impliedCount` of them; the arrays keep stale handler lists beyond it): the element, its handlers,
+   * and the tag it stands on (the offset of the token that created it, its attributes as they were then).
+   */
+  private impliedCount = 0;
+  private readonly impliedElements: (ElementRecord | null)[] = [];
+  private readonly impliedHandlers: (readonly Fn<ElementUnit>[])[] = [];
+  private readonly impliedTags: (ImpliedTag | null)[] = [];
+
+  /**
+   * An element the tree builder made up (no start tag of its own) was created: if handlers match it, it
+   * starts at the point in the output where it was created. That point is known only when the next
+   * thing is output — text the tree builder placed after creating it (a text token it split, leading
+   * characters it dropped), an element's end, or the token itself — so the start waits until then
+   * (`startImplied`), in creation order.
+   */
+  private queueImplied(el: ElementRecord, offset: number): void {
+    const handlers = this.elementHandlersFor(el.matched!);
+    if (handlers === null) return;
+    const i = this.impliedCount++;
+    this.impliedElements[i] = el;
+    this.impliedHandlers[i] = handlers;
+    // Elements the tree builder makes up are HTML elements: their attributes are HTML attributes.
+    this.impliedTags[i] = new ImpliedTag(el.localName, el.attributes as readonly Attribute[], offset);
+  }
+
+  /** Start the queued implied elements: their element handlers run (or are queued) here. */
+  private startImplied(): void {
+    const n = this.impliedCount;
+    this.impliedCount = 0;
+    for (let i = 0; i < n; i++) {
+      const el = this.impliedElements[i]!;
+      const tag = this.impliedTags[i]!;
+      // (A finished subtree's records must not be kept from the collector.)
+      this.impliedElements[i] = null;
+      this.impliedTags[i] = null;
+      el.handled = true;
+      this.endRun();
+      this.exec.startTag(tag, el, this.impliedHandlers[i]!);
+    }
   }
 
   /** Ops for the end of an element: its end tag token, or an implicit end (`token` null). */

@@ -82,7 +82,7 @@ export class ElementRecord extends ParentRecord implements MatchableElement {
   matched: readonly number[] | null = null;
   /** Whether selectors were evaluated (at first insertion). */
   evaluated = false;
-  /** Whether this element was created for a start tag of its own (element handlers fire only then). */
+  /** Whether this element was created for a start tag of its own (else the tree builder made it up: it is implied). */
   fromStartTag = false;
   /** Whether it is on the rewriter's list of open elements. */
   open = false;

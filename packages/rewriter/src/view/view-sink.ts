@@ -174,14 +174,54 @@ export class ViewSink implements TreeSink<NodeRecord> {
       this.detach(node);
       this.generation++;
     }
-    this.attach(parent, node, before instanceof ElementRecord && before.parent === parent ? before : null);
+    if (!node.evaluated && parent instanceof ElementRecord && !parent.evaluated) {
+      // The adoption agency builds a chain of new elements before it inserts the chain's top into the
+      // tree: an element appended to one of them is not in the document yet, and has no ancestors to
+      // match against. It is matched when its parent is (see `connectDeferred`).
+      this.attach(parent, node, null, false);
+      this.deferred.push(node);
+      return;
+    }
+    this.attach(parent, node, before instanceof ElementRecord && before.parent === parent ? before : null, true);
     if (!node.evaluated) {
-      node.evaluated = true;
-      if (parent === this.document) this.root = node;
-      else if (parent === this.root && node.localName === 'body' && node.isHtml) this.body = node;
-      this.evaluate(node);
-      node.open = true;
-      this.open.push(node);
+      this.firstInsertion(parent, node);
+      if (this.deferred.length > 0) this.connectDeferred();
+    }
+  }
+
+  /** Elements inserted into a new element that was not in the tree yet (see `insertBefore`). */
+  private readonly deferred: ElementRecord[] = [];
+
+  /** An element enters the tree for the first time: its selectors are decided, it is open. */
+  private firstInsertion(parent: ParentRecord, node: ElementRecord): void {
+    node.evaluated = true;
+    if (parent === this.document) this.root = node;
+    else if (parent === this.root && node.localName === 'body' && node.isHtml) this.body = node;
+    this.evaluate(node);
+    node.open = true;
+    this.open.push(node);
+  }
+
+  /** Match the deferred elements whose parents are in the tree now, outermost first. */
+  private connectDeferred(): void {
+    const deferred = this.deferred;
+    for (let progress = true; progress && deferred.length > 0; ) {
+      progress = false;
+      for (let i = 0; i < deferred.length; i++) {
+        const node = deferred[i]!;
+        const parent = node.parent;
+        if (node.evaluated || parent === null) {
+          deferred.splice(i--, 1);
+          continue;
+        }
+        if (parent instanceof ElementRecord && !parent.evaluated) continue;
+        deferred.splice(i--, 1);
+        // Placed again, now that its ancestors are known (sibling bits and `of S` read them).
+        this.detach(node);
+        this.attach(parent, node, null, true);
+        this.firstInsertion(parent, node);
+        progress = true;
+      }
     }
   }
 
@@ -257,14 +297,14 @@ export class ViewSink implements TreeSink<NodeRecord> {
   }
 
   /** Give `node` its place among `parent`'s element children: at the end, or just before `before`. */
-  private attach(parent: ParentRecord, node: ElementRecord, before: ElementRecord | null): void {
+  private attach(parent: ParentRecord, node: ElementRecord, before: ElementRecord | null, connected: boolean): void {
     node.parent = parent;
     node.inTemplate = parent.inTemplate;
-    if (this.positioned) this.place(parent.pos!, node, node.pos!, before);
+    if (this.positioned) this.place(parent.pos!, node, node.pos!, before, connected);
   }
 
   /** `attach` for positions: the node's index among siblings, and what its later siblings will read. */
-  private place(pp: Positions, node: ElementRecord, np: Positions, before: ElementRecord | null): void {
+  private place(pp: Positions, node: ElementRecord, np: Positions, before: ElementRecord | null, connected: boolean): void {
     const typed = this.needsTypeIndex;
     const key = typed ? node.typeKey : '';
     const bp = before === null ? null : before.pos!;
@@ -281,8 +321,8 @@ export class ViewSink implements TreeSink<NodeRecord> {
       np.anyPrevBits = bp.anyPrevBits;
       if (typed) np.typeIndex = (pp.typeCounts?.get(key) ?? 0) + 1 - (before!.typeKey === key ? 1 : 0);
     }
-    if (this.slotCount > 0 && !node.evaluated) this.evaluateOf(pp, node, np, bp);
-    if (this.bitCount > 0 && !node.evaluated) this.evaluateBits(node, np);
+    if (this.slotCount > 0 && !node.evaluated && connected) this.evaluateOf(pp, node, np, bp);
+    if (this.bitCount > 0 && !node.evaluated && connected) this.evaluateBits(node, np);
     pp.childCount++;
     if (typed) (pp.typeCounts ??= new Map()).set(key, (pp.typeCounts.get(key) ?? 0) + 1);
     if (np.ofIndex !== null) {

@@ -23,6 +23,7 @@
  * record also links to the one below it), and the adoption agency's inserted elements fix up the links
  * of the foreign elements right above them.
  */
+import { attributesOfRawTag } from '@sluice/tokenizer';
 import type { ElementAttribute, ElementNamespace, SourceLocation } from './sink.js';
 import {
   HTML_NS,
@@ -60,12 +61,10 @@ export class ElementRecord<N> implements OpenElement<N> {
   declare readonly namespace: ElementNamespace;
   declare readonly id: number;
   declare readonly flags: number;
-  /**
-   * The attributes it was created with (for the "equal elements" test of Noah's Ark and for reconstruction,
-   * so only formatting elements' are ever read). Empty for an element whose sink took its attributes raw
-   * (`TreeSink.createElementWithRawAttributes`: never a formatting element).
-   */
-  declare readonly attributes: readonly ElementAttribute[];
+  /** The attributes, once decoded (see `attributes`); null while they are `rawTag`'s text. */
+  declare private decodedAttributes: readonly ElementAttribute[] | null;
+  /** The start tag's source text, while its attributes are not decoded. */
+  declare private rawTag: string | null;
   /** The location of the token it was created for. */
   declare readonly location: SourceLocation | null;
   /** Whether the record is currently on the stack of open elements. */
@@ -98,15 +97,17 @@ export class ElementRecord<N> implements OpenElement<N> {
     namespace: ElementNamespace,
     id: number,
     flags: number,
-    attributes: readonly ElementAttribute[],
+    attributes: readonly ElementAttribute[] | null,
     location: SourceLocation | null,
+    rawTag: string | null = null,
   ) {
     this.node = node;
     this.localName = localName;
     this.namespace = namespace;
     this.id = id;
     this.flags = flags;
-    this.attributes = attributes;
+    this.decodedAttributes = attributes;
+    this.rawTag = rawTag;
     this.location = location;
     this.open = false;
     this.formatting = null;
@@ -119,6 +120,21 @@ export class ElementRecord<N> implements OpenElement<N> {
     this.listStopBelow = null;
     this.html = null;
     this.htmlBelow = null;
+  }
+
+  /**
+   * The attributes it was created with: read for the "equal elements" test of Noah's Ark (only once a tag
+   * has three entries in the list of active formatting elements), and when a formatting element is
+   * copied (reconstruction, the adoption agency) — so only formatting elements' are ever read. A
+   * formatting element whose sink took its attributes raw keeps its start tag and decodes it here, on
+   * first read; any other such element has none recorded (`createHtmlElementFor`).
+   */
+  get attributes(): readonly ElementAttribute[] {
+    const decoded = this.decodedAttributes;
+    if (decoded !== null) return decoded;
+    const list = attributesOfRawTag(this.rawTag!);
+    this.rawTag = null;
+    return (this.decodedAttributes = list);
   }
 
   /** Whether this is the HTML element with tag id `id`. */

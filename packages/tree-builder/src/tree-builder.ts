@@ -497,19 +497,21 @@ export class TreeBuilder<N> {
 
   /**
    * @internal "create an element for a token" in the HTML namespace. When the sink takes raw attributes and
-   * nothing has read this tag's attributes, they stay undecoded: the sink gets the raw tag, and the record
-   * keeps no attributes. Not for formatting elements: their records' attributes are read later (Noah's
-   * Ark, reconstruction, the adoption agency), and nothing else reads a record's attributes.
+   * nothing has read this tag's attributes, they stay undecoded: the sink gets the raw tag. The record of
+   * a formatting element keeps the raw tag too (its attributes may be read later: Noah's Ark,
+   * reconstruction, the adoption agency); any other record keeps none, as nothing reads them.
    */
   createHtmlElementFor(t: TagToken): ElementRecord<N> {
     const id = t.id;
     const sink = this.sink;
-    if (sink.createElementWithRawAttributes !== undefined && !isFormattingTag(id)) {
+    if (sink.createElementWithRawAttributes !== undefined) {
       const rawTag = t.undecodedRawTag;
       if (rawTag !== undefined && rawTag !== null) {
         const location = locationOf(t);
         const node = sink.createElementWithRawAttributes(t.name, rawTag, location);
-        return new ElementRecord(node, t.name, NS.HTML, id, htmlElementFlags(id), NO_ATTRIBUTES, location);
+        return isFormattingTag(id)
+          ? new ElementRecord(node, t.name, NS.HTML, id, htmlElementFlags(id), null, location, rawTag)
+          : new ElementRecord(node, t.name, NS.HTML, id, htmlElementFlags(id), NO_ATTRIBUTES, location);
       }
     }
     return this.createElement(t.name, NS.HTML, id, htmlAttributes(t.attributes), locationOf(t));

@@ -343,9 +343,16 @@ describe('TreeBuilder', () => {
     };
     expect(attributesOf(raw.document)).toEqual(attributesOf(eager.document));
     expect(dump(raw.document)).toEqual(dump(eager.document));
-    // Raw: HTML elements with attributes the rules did not read. Not: formatting elements (a, b), <input>
-    // (its type is read), foreign elements (svg, path), elements without attributes (p, br).
-    expect(raw.raw).toEqual(['div', 'img', 'span']);
+    // Raw: HTML elements with attributes the rules did not read, formatting elements (a, b) included. Not:
+    // <input> (its type is read), foreign elements (svg, path), elements without attributes (p, br).
+    expect(raw.raw).toEqual(['div', 'a', 'b', 'img', 'span']);
+    // A formatting element's record decodes its raw tag when the rules copy it: reconstruction, the
+    // adoption agency, and Noah's Ark comparing attributes.
+    const copies = '<p><b class=z>x<p>y</p><a href=1><div>d</a><i a=1><i a=1><i a=2><i a=1><i a=1>w';
+    const rawCopies = new RawSink();
+    new Parser(rawCopies).write(copies).end();
+    expect(attributesOf(rawCopies.document)).toEqual(attributesOf(parse(copies).sink.document));
+    expect(dump(rawCopies.document)).toEqual(dump(parse(copies).sink.document));
   });
 
   it('survives a 100,000-deep document and 10,000 nested templates without recursion', () => {

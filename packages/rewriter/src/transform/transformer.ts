@@ -213,7 +213,11 @@ export class Transformer {
       if (name === 'body' || name === 'html') modeBefore = this.builder.insertionMode;
     }
     // One call site for the tree builder (it ignores 'discarded'), then what the token's type needs.
-    this.builder.processToken(token);
+    if (type === 'startTag') {
+      this.sink.startTag = token as StartTagToken;
+      this.builder.processToken(token);
+      this.sink.startTag = null;
+    } else this.builder.processToken(token);
     switch (type) {
       case 'text':
         this.afterText(token as TextToken);

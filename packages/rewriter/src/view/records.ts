@@ -5,7 +5,7 @@
  * be collected.
  */
 import type { ElementAttribute } from '@sluice/tree-builder';
-import { attributesOfRawTag } from '@sluice/tokenizer';
+import { attributesOfRawTag, type DecodedAttribute, type StartTagToken } from '@sluice/tokenizer';
 import type { MatchableElement } from '../selectors/match.js';
 import type { ElementUnit } from '../rewritable-units/element.js';
 import type { RegistrationSet } from '../transform/handler-lists.js';
@@ -102,6 +102,11 @@ export class ElementRecord extends ParentRecord implements MatchableElement {
   private decoded: readonly ElementAttribute[] | null;
   /** The start tag's source text, for attributes not decoded yet (`ViewSink.createElementWithRawAttributes`). */
   private rawTag: string | null;
+  /**
+   * The start tag token, when it is known: its attributes are decoded from it (and cached there), so
+   * that a handler's `Element`, which reads the same token, does not decode them a second time.
+   */
+  private tagToken: StartTagToken | null;
 
   constructor(
     readonly localName: string,
@@ -109,23 +114,30 @@ export class ElementRecord extends ParentRecord implements MatchableElement {
     attributes: readonly ElementAttribute[] | null,
     positioned: boolean,
     rawTag: string | null = null,
+    tagToken: StartTagToken | null = null,
   ) {
     super(positioned);
     this.decoded = attributes;
     this.rawTag = rawTag;
+    this.tagToken = tagToken;
   }
 
   /** The attributes, decoded from the start tag on first read: most elements' are never read. */
   get attributes(): readonly ElementAttribute[] {
     const decoded = this.decoded;
     if (decoded !== null) return decoded;
-    const list = attributesOfRawTag(this.rawTag!);
+    const token = this.tagToken;
+    // A tokenizer token's attributes are `DecodedAttribute`s, which have the shape of an HTML element's
+    // attributes (null namespace and prefix): what `attributesOfRawTag` returns too.
+    const list = token !== null ? (token.attributes as readonly DecodedAttribute[]) : attributesOfRawTag(this.rawTag!);
     this.rawTag = null;
+    this.tagToken = null;
     return (this.decoded = list);
   }
   set attributes(list: readonly ElementAttribute[]) {
     this.decoded = list;
     this.rawTag = null;
+    this.tagToken = null;
   }
 
   /**

@@ -13,6 +13,7 @@ import {
   type SourceLocation,
   type TreeSink,
 } from '@sluice/tree-builder';
+import type { StartTagToken } from '@sluice/tokenizer';
 import { matchesComplex, matchesList } from '../selectors/match.js';
 import type { SelectorRegistry } from '../selectors/registry.js';
 import type { SelectorList } from '../selectors/ast.js';
@@ -76,6 +77,11 @@ export class ViewSink implements TreeSink<NodeRecord> {
   clearEvents(): void {
     this.eventCount = 0;
   }
+  /**
+   * The start tag token being processed, set by the transformer around the tree builder's call: the
+   * element made for it decodes its attributes through it (see `ElementRecord`).
+   */
+  startTag: StartTagToken | null = null;
   /** Whether the document is in quirks mode (`.class`/`#id` then compare case-insensitively). */
   quirks = false;
   /** Open elements, in the order they were inserted (pushes at the end, pops anywhere). */
@@ -145,7 +151,8 @@ export class ViewSink implements TreeSink<NodeRecord> {
    * `TreeSink.createElementWithRawAttributes`): most elements match no selector by name alone.
    */
   createElementWithRawAttributes(localName: string, rawTag: string, location: SourceLocation | null): NodeRecord {
-    const el = new ElementRecord(localName, NS.HTML, null, this.positioned, rawTag);
+    const token = this.startTag;
+    const el = new ElementRecord(localName, NS.HTML, null, this.positioned, rawTag, token !== null && token.raw === rawTag ? token : null);
     this.record(EV_CREATE, el, location, '');
     return el;
   }

@@ -42,7 +42,8 @@ export function fragmentTextMode(context: FragmentContext, scripting: boolean): 
 }
 
 /**
- * What the callbacks the parser hands its tokenizer reach the tree builder through, cut at `end()`.
+ * What the callbacks the parser hands its tokenizer reach the tree builder (and `options.onToken`)
+ * through, cut at `end()`.
  *
  * Measured, not guessed: while those callbacks still reached the tree builder after the parse, V8's
  * young-generation GCs kept each finished tree alive until the next full GC and copied it twice (some
@@ -51,6 +52,7 @@ export function fragmentTextMode(context: FragmentContext, scripting: boolean): 
  */
 class BuilderLink<N> {
   builder: TreeBuilder<N> | null = null;
+  onToken: ((token: Token) => void) | null = null;
 }
 
 /**
@@ -82,12 +84,13 @@ export class Parser<N> {
     this.treeBuilder = builder;
     const onToken = options.onToken;
     if (onToken !== undefined && typeof onToken !== 'function') throw new TypeError('Parser: options.onToken must be a function');
+    link.onToken = onToken ?? null;
     this.emit =
       onToken === undefined
         ? (token: Token) => link.builder!.processToken(token)
         : (token: Token) => {
             link.builder!.processToken(token);
-            onToken(token);
+            link.onToken!(token);
           };
   }
 
@@ -106,5 +109,6 @@ export class Parser<N> {
     this.tokenizer.end(this.emit);
     this.treeBuilder.processEnd();
     this.link.builder = null;
+    this.link.onToken = null;
   }
 }

@@ -236,27 +236,24 @@ export class ElementUnit extends Mutations {
   /** @internal The start tag to write: the source text when nothing changed, else a new tag. */
   _startTagText(): string {
     const raw = this._token.raw;
-    if (raw.length === 0) {
-      // Implied: no source to copy from; every attribute is written.
-      let s = `<${this._name}`;
-      for (const a of this._attrs ?? this._token.attributes) s += a.value === '' ? ` ${a.name}` : ` ${a.name}="${escapeAttributeValue(a.value)}"`;
-      return s + '>';
-    }
-    if (this._attrs === null) {
+    const implied = raw.length === 0;
+    if (this._attrs === null && !implied) {
       if (!this._nameChanged) return raw;
       // Only the name changed: splice it into the source text, keeping the attributes byte for byte.
       return `<${this._name}${raw.slice(1 + this._token.name.length)}`;
     }
-    // Attributes the handler left alone are copied from the source when the source can be mapped.
+    // Attributes the handler left alone are copied from the source when the source can be mapped. An
+    // implied element has no source: every attribute is written.
     const original = this._token.attributes;
-    const scan = scanRawAttributes(raw);
+    const attributes = this._attrs ?? original;
+    const scan = implied ? null : scanRawAttributes(raw);
     let spans: (RawAttribute | undefined)[] | null = null;
     if (scan !== null) {
       const firsts = scan.attributes.filter((a, i, all) => all.findIndex((b) => b.name === a.name) === i);
       if (firsts.length === original.length && firsts.every((a, i) => a.name === original[i]!.name)) spans = firsts;
     }
     let s = `<${this._name}`;
-    for (const a of this._attrs) {
+    for (const a of attributes) {
       const k = original.findIndex((o) => o.name === a.name);
       const span = spans !== null && k >= 0 && original[k]!.value === a.value ? spans[k] : undefined;
       if (span !== undefined) s += ` ${raw.slice(span.start, span.end)}`;

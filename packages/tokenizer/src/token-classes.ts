@@ -8,7 +8,7 @@
  * both cost measurably per token, and there is one token per tag or run of text.
  */
 
-import { decodeAttributes } from './decode/tag.js';
+import { attributeValueOf, decodeAttributes } from './decode/tag.js';
 import { decodeName } from './decode/names.js';
 import { decodeText } from './decode/text.js';
 import { lowercaseName, normalizeNewlines } from './decode/normalize.js';
@@ -67,6 +67,9 @@ abstract class Tag implements TokenErrors {
   declare protected readonly nameEnd: number;
   declare private decodedName: string | undefined;
   declare private decodedAttributes: readonly Attribute[] | undefined;
+  /** The last `attributeValue` lookup made before the attributes were decoded, and its answer. */
+  declare private lookedUpName: string | null;
+  declare private lookedUpValue: string | null;
 
   constructor(raw: string, start: number, nameEnd: number, selfClosing: boolean) {
     this.raw = raw;
@@ -75,6 +78,8 @@ abstract class Tag implements TokenErrors {
     this.selfClosing = selfClosing;
     this.decodedName = undefined;
     this.decodedAttributes = undefined;
+    this.lookedUpName = null;
+    this.lookedUpValue = null;
   }
 
   protected abstract get nameStart(): number;
@@ -91,6 +96,28 @@ abstract class Tag implements TokenErrors {
     const rest = this.raw.length - this.nameEnd;
     return (this.decodedAttributes =
       rest === 1 || (rest === 2 && this.selfClosing) ? EMPTY : decodeAttributes(this.raw, this.nameEnd, this.raw.length - 1));
+  }
+
+  /**
+   * The decoded value of the attribute `name` (lowercase, as attribute names are decoded), or null when
+   * the tag has none: `attributes`' entry, found without decoding the other attributes when they have not
+   * been decoded yet (a selector or a handler asking for one attribute of a tag with many).
+   */
+  attributeValue(name: string): string | null {
+    const attributes = this.decodedAttributes;
+    if (attributes === undefined) {
+      const rest = this.raw.length - this.nameEnd;
+      if (rest === 1 || (rest === 2 && this.selfClosing)) return null;
+      // The last answer is kept: a selector's `[href]` and then its handler's `getAttribute('href')`
+      // ask the same question of the same tag.
+      if (name === this.lookedUpName) return this.lookedUpValue;
+      const value = attributeValueOf(this.raw, this.nameEnd, this.raw.length - 1, name);
+      this.lookedUpName = name;
+      this.lookedUpValue = value;
+      return value;
+    }
+    for (let i = 0; i < attributes.length; i++) if (attributes[i].name === name) return attributes[i].value;
+    return null;
   }
 
   /**

@@ -1,7 +1,8 @@
 /** Lazy decoding of every token field, and the standard's rules for each. */
 
 import { describe, expect, it } from 'vitest';
-import { Tokenizer, attributesOfRawTag, type Token } from '../src/index.js';
+import fc from 'fast-check';
+import { StartTagClass, Tokenizer, attributeValueOfRawTag, attributesOfRawTag, type Token } from '../src/index.js';
 import { only, textOf, tokenize } from './helpers.js';
 
 function tokensOf(input: string, options = {}): Token[] {
@@ -115,6 +116,47 @@ describe('tag fields', () => {
       const tag = only(tokensOf(input), 'startTag');
       expect(attributesOfRawTag(tag.raw)).toEqual(tag.attributes);
     }
+  });
+
+  it('looks one attribute up (raw tag or token) as the decoded list would give it, decoding nothing else', () => {
+    const lookup = (input: string, name: string) => {
+      const tag = only(tokensOf(input), 'startTag') as StartTagClass;
+      const fromRaw = attributeValueOfRawTag(tag.raw, name);
+      const fromToken = tag.attributeValue(name);
+      // Still undecoded: the lookup did not build the list.
+      expect((tag as unknown as { decodedAttributes: unknown }).decodedAttributes).toBeUndefined();
+      const expected = tag.attributes.find((a) => a.name === name)?.value ?? null;
+      expect(fromRaw).toBe(expected);
+      expect(fromToken).toBe(expected);
+      // And from the decoded list, once there is one.
+      expect(tag.attributeValue(name)).toBe(expected);
+      return fromRaw;
+    };
+    expect(lookup('<a HREF="x&amp;y" href=z>', 'href')).toBe('x&y'); // the first of duplicates, decoded
+    expect(lookup('<a hreflang=en href>', 'href')).toBe(''); // no value; a longer name is another name
+    expect(lookup('<a data-href=x>', 'href')).toBeNull();
+    expect(lookup('<a>', 'href')).toBeNull();
+    expect(lookup('<br/>', 'href')).toBeNull();
+    expect(lookup('<a x\0y=1 href=\r\n>', 'x\uFFFDy')).toBe('1'); // NUL in a name decodes to U+FFFD
+    expect(lookup('<x title="a\r\nb&lt;" =y>', 'title')).toBe('a\nb<');
+    expect(lookup('<x title="a" =y>', '=y')).toBe('');
+  });
+
+  it('one-attribute lookup agrees with the decoded list on random tags (fast-check)', () => {
+    const piece = fc.constantFrom('a', 'B', 'href', 'HREF', '=', ' ', '\t', '\n', '\r', '/', '"', "'", '&amp;', '&', '&#x41;', '\0', 'é', 'x=y', '=""');
+    const names = ['a', 'b', 'href', 'x', '=', 'a=', '\uFFFD', 'é'];
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 14 }), (parts) => {
+        const tokens = tokensOf(`<p ${parts.join('')}>`);
+        const tag = tokens.find((t) => t.type === 'startTag') as StartTagClass | undefined;
+        if (tag === undefined) return;
+        for (const name of names) {
+          const expected = tag.attributes.find((a) => a.name === name)?.value ?? null;
+          expect(attributeValueOfRawTag(tag.raw, name)).toBe(expected);
+        }
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('attributesUndecoded: attribute text not decoded yet', () => {

@@ -145,6 +145,17 @@ export class ReusableTag implements TagToken {
     return decoded !== null ? decoded : (this.decoded = (this.source as StartTagClass).attributes);
   }
 
+  /**
+   * The value of the attribute `name` (lowercase), or null: read from the tokenizer's tag without
+   * decoding the others while nothing has read them (the rules' one-attribute checks: `<input type>`).
+   */
+  attributeValue(name: string): string | null {
+    const decoded = this.decoded;
+    if (decoded === null) return (this.source as StartTagClass).attributeValue(name);
+    for (let i = 0; i < decoded.length; i++) if (decoded[i].name === name) return decoded[i].value;
+    return null;
+  }
+
   get undecodedRawTag(): string | null {
     const source = this.source;
     return this.decoded === null && source !== null && source.attributesUndecoded ? source.raw : null;

@@ -3,7 +3,7 @@
  * (Cloudflare's HTMLRewriter `Element` interface) — or, for an element the tree builder made up
  * (`implied`), the point in the output where it begins.
  */
-import type { Attribute, StartTagToken } from '@sluice/tokenizer';
+import { type Attribute, StartTagClass, type StartTagToken } from '@sluice/tokenizer';
 import { asciiLowercase } from '../selectors/attribute.js';
 import { type ContentContext, type ContentOptions, contentContextOf, escapeAttributeValue, prepareContent } from './content.js';
 import type { EndTagHandler } from './end-tag.js';
@@ -148,7 +148,13 @@ export class ElementUnit extends Mutations {
   /** The decoded value of the attribute (name compared ASCII case-insensitively), or null. */
   getAttribute(name: string): string | null {
     const key = asciiLowercase(String(name));
-    const list = this._attrs ?? this._token.attributes;
+    const attrs = this._attrs;
+    if (attrs === null) {
+      const token = this._token;
+      // The tokenizer's tags look one attribute up without decoding the rest.
+      if (token instanceof StartTagClass) return token.attributeValue(key);
+    }
+    const list = attrs ?? this._token.attributes;
     for (const a of list) if (a.name === key) return a.value;
     return null;
   }

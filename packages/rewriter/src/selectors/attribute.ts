@@ -86,21 +86,31 @@ export function attributeMatches(
   for (let i = 0; i < attributes.length; i++) {
     const attr = attributes[i]!;
     if (test.anyNamespace ? asciiLowercase(attr.localName) !== name : attr.namespace !== null || (html ? attr.name : asciiLowercase(attr.name)) !== name) continue;
-    let insensitive: boolean;
-    switch (test.caseMode) {
-      case 'i':
-        insensitive = true;
-        break;
-      case 's':
-        insensitive = false;
-        break;
-      case 'quirks':
-        insensitive = quirks;
-        break;
-      default:
-        insensitive = html && attr.namespace === null && CASE_INSENSITIVE_VALUES.has(attr.localName);
-    }
-    if (valueMatches(test, attr.value, insensitive)) return true;
+    if (valueMatches(test, attr.value, insensitiveFor(test, html && attr.namespace === null, attr.localName, quirks))) return true;
   }
   return false;
+}
+
+/**
+ * `attributeMatches` for an HTML element whose attribute named `test.nameLower` has the value `value`
+ * (null: it has none). An HTML element's attributes all have the null namespace and lowercase names, and
+ * no two share a name, so that one value decides the test.
+ */
+export function htmlAttributeMatches(test: AttributeTest, value: string | null, quirks: boolean): boolean {
+  if (value === null) return false;
+  return test.operator === 'exists' || valueMatches(test, value, insensitiveFor(test, true, test.nameLower, quirks));
+}
+
+/** Whether the test compares this attribute's value ASCII case-insensitively (`htmlNull`: a null-namespace attribute of an HTML element). */
+function insensitiveFor(test: AttributeTest, htmlNull: boolean, localName: string, quirks: boolean): boolean {
+  switch (test.caseMode) {
+    case 'i':
+      return true;
+    case 's':
+      return false;
+    case 'quirks':
+      return quirks;
+    default:
+      return htmlNull && CASE_INSENSITIVE_VALUES.has(localName);
+  }
 }

@@ -4,7 +4,8 @@
  */
 import type { ElementAttribute } from '@sluice/tree-builder';
 import type { CompoundSelector } from './ast.js';
-import { asciiLowercase, attributeMatches } from './attribute.js';
+import { asciiLowercase, attributeMatches, htmlAttributeMatches } from './attribute.js';
+import type { MatchableElement } from './match.js';
 
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
 
@@ -24,13 +25,41 @@ export function compoundSelfMatches(
   attributes: readonly ElementAttribute[],
   quirks: boolean,
 ): boolean {
-  if (compound.namespace === 'none') return false;
-  if (compound.tagLower !== null) {
-    if (namespace === HTML_NS ? compound.tagLower !== localName : compound.tagLower !== asciiLowercase(localName)) return false;
-  }
+  if (!typeMatches(compound, localName, namespace)) return false;
   const tests = compound.attributes;
   for (let i = 0; i < tests.length; i++) {
     if (!attributeMatches(tests[i]!, namespace, attributes, quirks)) return false;
   }
   return true;
+}
+
+/**
+ * `compoundSelfMatches` for a matcher's element. Its attributes are read only if the compound tests
+ * some, and an HTML element's one at a time through `attributeValue` when it has that: most elements
+ * a selector looks at by name keep their attributes undecoded (see the rewriter's view records).
+ */
+export function compoundElementMatches(compound: CompoundSelector, el: MatchableElement, quirks: boolean): boolean {
+  const namespace = el.namespace;
+  if (!typeMatches(compound, el.localName, namespace)) return false;
+  const tests = compound.attributes;
+  if (tests.length === 0) return true;
+  if (namespace === HTML_NS && el.attributeValue !== undefined) {
+    for (let i = 0; i < tests.length; i++) {
+      const test = tests[i]!;
+      if (!htmlAttributeMatches(test, el.attributeValue(test.nameLower), quirks)) return false;
+    }
+    return true;
+  }
+  const attributes = el.attributes;
+  for (let i = 0; i < tests.length; i++) {
+    if (!attributeMatches(tests[i]!, namespace, attributes, quirks)) return false;
+  }
+  return true;
+}
+
+/** The compound's type selector (and namespace) against the element's name. */
+function typeMatches(compound: CompoundSelector, localName: string, namespace: string): boolean {
+  if (compound.namespace === 'none') return false;
+  const tag = compound.tagLower;
+  return tag === null || (namespace === HTML_NS ? tag === localName : tag === asciiLowercase(localName));
 }

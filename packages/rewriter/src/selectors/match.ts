@@ -8,7 +8,7 @@
  */
 import type { ElementAttribute } from '@sluice/tree-builder';
 import type { ComplexSelector, CompoundSelector, SelectorList } from './ast.js';
-import { compoundSelfMatches } from './compound.js';
+import { compoundElementMatches } from './compound.js';
 import { nthMatches } from './nth.js';
 
 /** What the matcher needs to know about an element. */
@@ -16,6 +16,12 @@ export interface MatchableElement {
   readonly localName: string;
   readonly namespace: string;
   readonly attributes: readonly ElementAttribute[];
+  /**
+   * Optional, for HTML elements: the value of the attribute `name` (lowercase), or null when there is
+   * none — what `attributes` says, without building the whole list (the matcher then reads `attributes`
+   * only for foreign elements).
+   */
+  attributeValue?(name: string): string | null;
   /** The parent if it is an element; null under the document or a template's contents. */
   readonly parentElement: MatchableElement | null;
   /** Whether the parent is the document (`:root`). */
@@ -70,7 +76,7 @@ export function matchesComplex(sel: ComplexSelector, el: MatchableElement, quirk
 }
 
 function matchesCompound(compound: CompoundSelector, el: MatchableElement, quirks: boolean): boolean {
-  if (!compoundSelfMatches(compound, el.localName, el.namespace, el.attributes, quirks)) return false;
+  if (!compoundElementMatches(compound, el, quirks)) return false;
   const pseudos = compound.pseudos;
   for (let i = 0; i < pseudos.length; i++) {
     const p = pseudos[i]!;

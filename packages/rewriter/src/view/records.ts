@@ -5,7 +5,7 @@
  * be collected.
  */
 import type { ElementAttribute } from '@sluice/tree-builder';
-import { attributesOfRawTag, type DecodedAttribute, type StartTagToken } from '@sluice/tokenizer';
+import { attributesOfRawTag, attributeValueOfRawTag, type DecodedAttribute, StartTagClass, type StartTagToken } from '@sluice/tokenizer';
 import type { MatchableElement } from '../selectors/match.js';
 import type { ElementUnit } from '../rewritable-units/element.js';
 import type { RegistrationSet } from '../transform/handler-lists.js';
@@ -134,6 +134,25 @@ export class ElementRecord extends ParentRecord implements MatchableElement {
     this.tagToken = null;
     return (this.decoded = list);
   }
+  /**
+   * The value of the null-namespace attribute `name` (lowercase), or null: for selectors' attribute tests
+   * on HTML elements, without decoding the attributes not asked for (`MatchableElement.attributeValue`).
+   */
+  attributeValue(name: string): string | null {
+    const decoded = this.decoded;
+    if (decoded === null) {
+      const token = this.tagToken;
+      if (token instanceof StartTagClass) return token.attributeValue(name);
+      if (token === null) return attributeValueOfRawTag(this.rawTag!, name);
+      return this.attributes.find((a) => a.namespace === null && a.name === name)?.value ?? null;
+    }
+    for (let i = 0; i < decoded.length; i++) {
+      const a = decoded[i]!;
+      if (a.namespace === null && a.name === name) return a.value;
+    }
+    return null;
+  }
+
   set attributes(list: readonly ElementAttribute[]) {
     this.decoded = list;
     this.rawTag = null;

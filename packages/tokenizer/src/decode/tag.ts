@@ -74,7 +74,20 @@ for (const c of [0x09, 0x0a, 0x0c, 0x0d, 0x20, 0x2f, 0x3e]) ENDS_TAG_NAME[c] = 1
  * text and decodes its attributes only if they are ever asked for.
  */
 export function attributesOfRawTag(raw: string): DecodedAttribute[] {
-  // The name runs from after the `<` to the first character that ends a tag name.
+  return decodeAttributes(raw, nameEndOfRawTag(raw), raw.length - 1);
+}
+
+/**
+ * The decoded value of the attribute `name` (lowercase) of the start tag `raw` (its exact source text),
+ * or null when it has none: what looking `name` up in `attributesOfRawTag(raw)` gives, without decoding
+ * the other attributes.
+ */
+export function attributeValueOfRawTag(raw: string, name: string): string | null {
+  return attributeValueOf(raw, nameEndOfRawTag(raw), raw.length - 1, name);
+}
+
+/** Where the name of the start tag `raw` ends: at the first character that ends a tag name after the `<`. */
+function nameEndOfRawTag(raw: string): number {
   let nameEnd = 1;
   const end = raw.length - 1; // the final `>`
   while (nameEnd < end) {
@@ -82,8 +95,62 @@ export function attributesOfRawTag(raw: string): DecodedAttribute[] {
     if (c <= 0x3e && ENDS_TAG_NAME[c] === 1) break;
     nameEnd++;
   }
-  return decodeAttributes(raw, nameEnd, end);
+  return nameEnd;
 }
+
+/**
+ * Where the next attribute of a tag lies: `span[0..1]` its name, `span[2..3]` its value (`span[2]` is -1
+ * when it has none; a value cut by EOF ends at `end`). Starts at `i` (after the tag name or the previous
+ * attribute) and returns where the attribute ends, or -1 when no attribute is left before `end`.
+ * The attribute states (§13.2.5.32–38) over a finished tag: the scanner already found it well formed
+ * enough to end, so only the boundaries are left to find.
+ */
+function nextAttribute(raw: string, i: number, end: number, span: Int32Array): number {
+  let c = 0;
+  // §13.2.5.32 Before attribute name state (and §13.2.5.40 self-closing start tag state: a `/` not
+  // followed by `>` is reconsumed here).
+  for (;;) {
+    if (i >= end) return -1;
+    c = raw.charCodeAt(i);
+    if (!(isWhitespace(c) || c === 0x2f)) break;
+    i++;
+  }
+  // §13.2.5.33 Attribute name state. A leading `=` is part of the name.
+  span[0] = i;
+  i++;
+  while (i < end) {
+    c = raw.charCodeAt(i);
+    // Whitespace, `/` and `=` are all ≤ 0x3D.
+    if (c <= 0x3d && (c === 0x3d || c === 0x2f || isWhitespace(c))) break;
+    i++;
+  }
+  span[1] = i;
+  span[2] = -1;
+  // §13.2.5.34 After attribute name state.
+  while (i < end && isWhitespace(raw.charCodeAt(i))) i++;
+  if (i >= end || raw.charCodeAt(i) !== 0x3d) return i;
+  i++;
+  // §13.2.5.35 Before attribute value state.
+  while (i < end && isWhitespace(raw.charCodeAt(i))) i++;
+  if (i >= end) return i;
+  const q = raw.charCodeAt(i);
+  if (q === 0x22 || q === 0x27) {
+    // §13.2.5.36–37 Attribute value (double- / single-quoted) state.
+    span[2] = i + 1;
+    let valueEnd = raw.indexOf(q === 0x22 ? '"' : "'", i + 1);
+    if (valueEnd < 0 || valueEnd > end) valueEnd = end; // cut by EOF
+    span[3] = valueEnd;
+    return valueEnd + 1;
+  }
+  // §13.2.5.38 Attribute value (unquoted) state.
+  span[2] = i;
+  while (i < end && !isWhitespace(raw.charCodeAt(i))) i++;
+  span[3] = i;
+  return i;
+}
+
+/** Scratch for `nextAttribute` (never held across calls that could re-enter). */
+const SPAN = new Int32Array(4);
 
 /** A spare list for decoding (reused: the result is an exact-size copy; see `decodeAttributes`). */
 let spare: DecodedAttribute[] | null = [];
@@ -101,28 +168,15 @@ export function decodeAttributes(raw: string, from: number, end: number, report?
   // Take the spare list (a reentrant call, from `report`, would just make its own).
   const attributes = spare ?? [];
   spare = null;
+  // Its own span: `report` may decode another tag's attributes before this loop reads this one's.
+  const span = report === undefined ? SPAN : new Int32Array(4);
   let count = 0;
   let seen: Set<string> | null = null;
   let special = nextSpecial(raw, from);
   let i = from;
-  while (i < end) {
-    let c = raw.charCodeAt(i);
-    // §13.2.5.32 Before attribute name state (and §13.2.5.40 self-closing start tag state: a `/` not
-    // followed by `>` is reconsumed here).
-    if (isWhitespace(c) || c === 0x2f) {
-      i++;
-      continue;
-    }
-    // §13.2.5.33 Attribute name state. A leading `=` is part of the name.
-    const nameStart = i;
-    i++;
-    while (i < end) {
-      c = raw.charCodeAt(i);
-      // Whitespace, `/` and `=` are all ≤ 0x3D.
-      if (c <= 0x3d && (c === 0x3d || c === 0x2f || isWhitespace(c))) break;
-      i++;
-    }
-    const name = decodeName(raw, nameStart, i);
+  while ((i = nextAttribute(raw, i, end, span)) >= 0) {
+    const nameEnd = span[1];
+    const name = decodeName(raw, span[0], nameEnd);
     let duplicate = false;
     if (count < 8) {
       for (let k = 0; k < count; k++) {
@@ -138,39 +192,14 @@ export function decodeAttributes(raw: string, from: number, end: number, report?
       }
       duplicate = seen.has(name);
     }
-    if (duplicate) report?.(ErrorCode.duplicateAttribute, i, ErrorPriority.DECODING);
-    // §13.2.5.34 After attribute name state.
-    while (i < end && isWhitespace(raw.charCodeAt(i))) i++;
+    if (duplicate) report?.(ErrorCode.duplicateAttribute, nameEnd, ErrorPriority.DECODING);
     let value = '';
-    if (i < end && raw.charCodeAt(i) === 0x3d) {
-      i++;
-      // §13.2.5.35 Before attribute value state.
-      while (i < end && isWhitespace(raw.charCodeAt(i))) i++;
-      if (i < end) {
-        const q = raw.charCodeAt(i);
-        let valueStart: number;
-        let valueEnd: number;
-        if (q === 0x22 || q === 0x27) {
-          // §13.2.5.36–37 Attribute value (double- / single-quoted) state.
-          valueStart = i + 1;
-          valueEnd = raw.indexOf(q === 0x22 ? '"' : "'", valueStart);
-          if (valueEnd < 0 || valueEnd > end) valueEnd = end; // cut by EOF
-          i = valueEnd + 1;
-        } else {
-          // §13.2.5.38 Attribute value (unquoted) state.
-          valueStart = i;
-          while (i < end && !isWhitespace(raw.charCodeAt(i))) i++;
-          valueEnd = i;
-        }
-        // A dropped duplicate's value is still tokenized: its reference errors still count.
-        if (!duplicate || report !== undefined) {
-          if (special < valueStart) special = nextSpecial(raw, valueStart);
-          value =
-            special >= valueEnd
-              ? raw.slice(valueStart, valueEnd)
-              : decodeAttributeValue(raw.slice(valueStart, valueEnd), report, valueStart);
-        }
-      }
+    const valueStart = span[2];
+    // A dropped duplicate's value is still tokenized: its reference errors still count.
+    if (valueStart >= 0 && (!duplicate || report !== undefined)) {
+      const valueEnd = span[3];
+      if (special < valueStart) special = nextSpecial(raw, valueStart);
+      value = special >= valueEnd ? raw.slice(valueStart, valueEnd) : decodeAttributeValue(raw.slice(valueStart, valueEnd), report, valueStart);
     }
     if (!duplicate) {
       attributes[count++] = new DecodedAttribute(name, value);
@@ -190,4 +219,44 @@ export function decodeAttributes(raw: string, from: number, end: number, report?
   for (let k = 0; k < count; k++) attributes[k] = CLEARED;
   spare = attributes;
   return result;
+}
+
+/**
+ * The decoded value of the attribute named `name` (already lowercase) in the tag `raw`, attributes from
+ * `from` to `end` as for `decodeAttributes`, or null when there is none: what looking `name` up in
+ * `decodeAttributes`' result gives (the first attribute of that name wins), without decoding the others.
+ */
+export function attributeValueOf(raw: string, from: number, end: number, name: string): string | null {
+  const length = name.length;
+  let i = from;
+  while ((i = nextAttribute(raw, i, end, SPAN)) >= 0) {
+    const nameStart = SPAN[0];
+    if (SPAN[1] - nameStart !== length || !nameEquals(raw, nameStart, name)) continue;
+    const valueStart = SPAN[2];
+    if (valueStart < 0) return '';
+    const valueEnd = SPAN[3];
+    // One pass over the (usually short) value for what decoding would change: `&`, CR, NUL.
+    let k = valueStart;
+    for (; k < valueEnd; k++) {
+      const c = raw.charCodeAt(k);
+      if (c === 0x26 || c === 0x0d || c === 0) break;
+    }
+    const value = raw.slice(valueStart, valueEnd);
+    return k === valueEnd ? value : decodeAttributeValue(value, undefined, 0);
+  }
+  return null;
+}
+
+/**
+ * Whether the raw name at `raw[start, start + name.length)` decodes to `name` (lowercase): ASCII upper
+ * alphas compare lowercased; a NUL (U+FFFD once decoded) compares as U+FFFD.
+ */
+function nameEquals(raw: string, start: number, name: string): boolean {
+  for (let k = 0; k < name.length; k++) {
+    let c = raw.charCodeAt(start + k);
+    if (c >= 0x41 && c <= 0x5a) c += 0x20;
+    else if (c === 0) c = 0xfffd;
+    if (c !== name.charCodeAt(k)) return false;
+  }
+  return true;
 }

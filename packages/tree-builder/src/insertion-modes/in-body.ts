@@ -16,6 +16,7 @@ import {
   DOCTYPE,
   END_TAG,
   EOF,
+  ReusableTag,
   START_TAG,
   fakeTag,
   type CharacterToken,
@@ -68,10 +69,17 @@ function endOfFile<N>(tb: TreeBuilder<N>, t: TreeToken): void {
 
 /** Whether an `<input>` token has a type attribute whose value is "hidden" (ASCII case-insensitive). */
 export function isHiddenInput(t: TagToken): boolean {
-  for (const attribute of t.attributes) {
-    if (attribute.name === 'type') return attribute.value.length === 6 && attribute.value.toLowerCase() === 'hidden';
+  let type: string | null = null;
+  if (t instanceof ReusableTag) type = t.attributeValue('type');
+  else {
+    for (const attribute of t.attributes) {
+      if (attribute.name === 'type') {
+        type = attribute.value;
+        break;
+      }
+    }
   }
-  return false;
+  return type !== null && type.length === 6 && type.toLowerCase() === 'hidden';
 }
 
 function insertFormattingElement<N>(tb: TreeBuilder<N>, t: TagToken): void {

@@ -6,6 +6,8 @@
  * The methods are named after the DOM operations the standard's tree construction uses.
  */
 
+import type { TextToken } from '@sluice/tokenizer';
+
 /** Namespaces (Infra §"Namespaces"). */
 export const NS = {
   HTML: 'http://www.w3.org/1999/xhtml',
@@ -82,6 +84,16 @@ export interface TreeSink<N> {
    * insert a new Text node holding `data` there.
    */
   insertText(parent: N, data: string, before: N | null, location: SourceLocation | null): void;
+
+  /**
+   * Optional: insert a whole text token's characters as the last child of `parent` — what
+   * `insertText(parent, token.value, null, { start: token.start, end: token.start + token.raw.length })`
+   * would do. A sink that has it gets it, instead of `insertText`, for text the tree builder inserts
+   * unchanged and in one piece (the usual case: text "in body" and in the "text" insertion mode); it reads
+   * `token.value` only if it needs the characters, so a sink that needs just where text went (a
+   * rewriter's view) decodes none of it.
+   */
+  insertTextToken?(parent: N, token: TextToken): void;
 
   /** Insert `node` into `parent` before `before`, or append it when `before` is null (DOM insertBefore). */
   insertBefore(parent: N, node: N, before: N | null): void;

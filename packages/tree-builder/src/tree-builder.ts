@@ -59,6 +59,7 @@ import {
   T,
   foreignElementFlags,
   htmlElementFlags,
+  isAllWhitespace,
   isFormattingTag,
   tagIdOf,
 } from './tag-sets.js';
@@ -192,6 +193,8 @@ export class TreeBuilder<N> {
   private readonly onError: ((error: { code: string; offset: number }) => void) | null;
   private readonly onScript: ((script: N, control: { write(markup: string): void }) => void) | null;
   private readonly scriptControl: ScriptControl;
+  /** Whether the sink takes whole text tokens (`TreeSink.insertTextToken`). */
+  private readonly textTokens: boolean;
 
   /**
    * @param sink receives the DOM mutation events.
@@ -206,6 +209,7 @@ export class TreeBuilder<N> {
     this.onError = options.onError ?? null;
     this.onScript = options.onScript ?? null;
     this.scriptControl = new ScriptControl(tokenizer);
+    this.textTokens = sink.insertTextToken !== undefined;
     const popped = sink.elementPopped;
     this.stack = new StackOfOpenElements<N>(
       popped === undefined ? null : (node, location) => popped.call(sink, node, location),
@@ -258,6 +262,7 @@ export class TreeBuilder<N> {
     // `type`: with six token classes that one read would be megamorphic (V8 keeps at most four shapes per
     // property access), and each branch below then reads the fields of one class only.
     if (token instanceof TextTokenClass) {
+      if (this.textTokens && this.insertTextToken(token)) return;
       this.processText(token.value, token.start, token.start + token.raw.length);
     } else if (token instanceof StartTagClass) {
       // Attributes decoded only if a rule reads them, or the sink wants them (see `createHtmlElementFor`).
@@ -294,6 +299,38 @@ export class TreeBuilder<N> {
         // end "in table text" or cancel the newline skip after <pre>.
       }
     }
+  }
+
+  /**
+   * For a sink with `insertTextToken`: the common cases of `processText` (text "in body" and in the
+   * "text" insertion mode, in HTML content, going whole to the current node) without decoding the
+   * token's characters. False when the token needs the general rules.
+   */
+  private insertTextToken(token: TextTokenClass): boolean {
+    if (this.skipNextNewline || this.fosterParenting || this.stack.length === 0 || !(this.adjustedCurrentNode.flags & HTML_NS)) return false;
+    const mode = this.mode;
+    if (mode === MODE.IN_BODY) {
+      // §13.2.6.4.7 "in body", character tokens: a U+0000 is dropped (and an error): the general rules.
+      if (token.raw.indexOf('\0') >= 0) return false;
+      this.tokenOffset = token.start;
+      this.reconstructActiveFormattingElements();
+      this.sink.insertTextToken!(this.currentInsertionParent(), token);
+      // Only until the first text that is not whitespace: the characters are decoded for this check.
+      if (this.framesetOk && !isAllWhitespace(token.value)) this.framesetOk = false;
+      return true;
+    }
+    if (mode === MODE.TEXT) {
+      // §13.2.6.4.8 "text": insert the characters.
+      this.sink.insertTextToken!(this.currentInsertionParent(), token);
+      return true;
+    }
+    return false;
+  }
+
+  /** Where text goes without foster parenting: the current node, or its template contents. */
+  private currentInsertionParent(): N {
+    const current = this.stack.current;
+    return current.id === T.TEMPLATE && current.flags & HTML_NS ? this.sink.templateContents(current.node) : current.node;
   }
 
   /** A text token's characters, `[start, end)` in the input. */
@@ -573,8 +610,7 @@ export class TreeBuilder<N> {
       if (parent === this.document) return;
     } else {
       // The common case, without the general algorithm: inside the current node, after its last child.
-      const current = this.stack.current;
-      parent = current.id === T.TEMPLATE && current.flags & HTML_NS ? this.sink.templateContents(current.node) : current.node;
+      parent = this.currentInsertionParent();
       before = null;
     }
     this.sink.insertText(parent, data, before, { start, end });

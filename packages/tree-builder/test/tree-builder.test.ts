@@ -2,7 +2,7 @@
 // elementPopped), its read-only views for the rewriter, the tokenizer feedback, the options, and misuse.
 // Tree shapes themselves are the html5lib suites' business (tests/conformance).
 import { describe, expect, it } from 'vitest';
-import { Tokenizer, attributesOfRawTag } from '@sluice/tokenizer';
+import { Tokenizer, attributesOfRawTag, type TextToken } from '@sluice/tokenizer';
 import {
   NS,
   Parser,
@@ -13,6 +13,7 @@ import {
   type SourceLocation,
   type TreeSink,
 } from '../src/index.js';
+import { readDatFiles, treeConstructionDir } from './support/html5lib-tree-tests.js';
 
 /** A tiny tree that records what the tree builder asked for. */
 interface TestNode {
@@ -313,6 +314,75 @@ describe('TreeBuilder', () => {
     const sink = new TestSink();
     expect(() => new Parser(sink, { fragmentContext: { localName: 'x', namespace: 'urn:nope' as ElementNamespace } })).toThrow(/namespace/);
     expect(() => new Parser(sink, { fragmentContext: { localName: '', namespace: NS.HTML } })).toThrow(/localName/);
+  });
+
+  it('hands whole text tokens to a sink that takes them, and the tree is the one insertText builds', () => {
+    /** Turns each whole text token back into the insertText call it stands for, and counts them. */
+    class TokenTextSink extends TestSink {
+      tokens = 0;
+      readonly unread: string[] = [];
+      insertTextToken(parent: TestNode, token: TextToken): void {
+        this.tokens++;
+        this.log.push(`text ${parent.name}`);
+        // The tree builder has not decoded the characters to get here (it may later, for the
+        // frameset-ok flag, while that is still set).
+        if ((token as unknown as { decoded: unknown }).decoded === undefined) this.unread.push(token.raw);
+        this.insertText(parent, token.value, null, { start: token.start, end: token.start + token.raw.length });
+      }
+    }
+    const inputs = [
+      '<p>One <b>two</b> three &amp; four\r\n</p>',
+      '<p>a\0b</p>', // "in body" drops the NUL: not a whole token
+      '<title>x&lt;y</title><style>a\0</style><script>1 < 2</script><textarea>\nz</textarea>',
+      '<pre>\n\nx</pre>', // the first newline after <pre> is skipped: not a whole token
+      '<table>x<tr>y</table>', // foster-parented text
+      '<b><p>x</b>y', // the adoption agency, then reconstruction before "y"
+      '<template>t<b>u</b></template>v',
+      '<svg>w<foreignObject>x</foreignObject></svg><math><mi>y</mi></math>',
+      '<frameset></frameset>x ',
+      ' \n<html> <head> </head> <body>  z',
+      '<plaintext>a\0b&amp;',
+    ];
+    for (const html of inputs) {
+      const plain = parse(html).sink;
+      const sink = new TokenTextSink();
+      new Parser(sink).write(html).end();
+      expect(dump(sink.document), html).toEqual(dump(plain.document));
+      const texts = (root: TestNode): string[] => {
+        const out: string[] = [];
+        const pending = [root];
+        while (pending.length > 0) {
+          const n = pending.pop()!;
+          if (n.kind === 'text') out.push(`${JSON.stringify(n.data)} ${n.location!.start}-${n.location!.end}`);
+          pending.push(...n.children, ...(n.contents ? [n.contents] : []));
+        }
+        return out;
+      };
+      expect(texts(sink.document), html).toEqual(texts(plain.document));
+    }
+    // And on every html5lib tree-construction document (when the tests are there; the conformance suite
+    // fails without them under CI).
+    const dir = treeConstructionDir();
+    let compared = 0;
+    if (dir !== null) {
+      for (const tests of readDatFiles(dir).values()) {
+        for (const test of tests) {
+          if (test.fragment !== null) continue;
+          const options = { scripting: test.scripting ?? true };
+          const plain = parse(test.data, options).sink;
+          const sink = new TokenTextSink();
+          new Parser(sink, options).write(test.data).end();
+          expect(dump(sink.document), test.data).toEqual(dump(plain.document));
+          compared++;
+        }
+      }
+      expect(compared).toBeGreaterThan(1000);
+    }
+    // Taken where text goes whole to the current node: in body and in the text modes, not in foreign content.
+    const sink = new TokenTextSink();
+    new Parser(sink).write('<p>x</p>y<b>z</b><script>s</script><svg>f</svg>').end();
+    expect(sink.tokens).toBe(4);
+    expect(sink.unread).toEqual(['x', 'y', 'z', 's']);
   });
 
   it('hands raw attributes to a sink that takes them, only where the rules never read them', () => {

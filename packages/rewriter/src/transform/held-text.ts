@@ -1,5 +1,5 @@
 /** Text the tree builder has not placed yet, and how its raw text maps onto the characters it decoded. */
-import type { TextKind } from '@sluice/tokenizer';
+import type { TextKind, TextToken } from '@sluice/tokenizer';
 
 /** A piece of input the tree builder has not placed yet ("in table text"), or raw text queued behind it. */
 export interface Held {
@@ -8,8 +8,8 @@ export interface Held {
   readonly end: number;
   /** null for a token that is not text (copied as is when its turn comes). */
   readonly kind: TextKind | null;
-  /** The token's decoded characters (null for a piece that is not a whole text token). */
-  readonly value: string | null;
+  /** The text token itself (null for a piece that is not one): its characters are decoded if read. */
+  readonly token: TextToken | null;
   /** Offset up to which the piece has been turned into ops. */
   cursor: number;
 }

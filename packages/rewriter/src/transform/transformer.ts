@@ -22,7 +22,7 @@ import { type ContentContext, contentContextOf, contextOfTextKind } from '../rew
 import { type ElementUnit, ImpliedTag } from '../rewritable-units/element.js';
 import type { TextChunkUnit } from '../rewritable-units/text-chunk.js';
 import { ElementRecord, type NodeRecord, type ParentRecord } from '../view/records.js';
-import { EV_COMMENT, EV_CREATE, EV_POP, EV_TEXT, ViewSink } from '../view/view-sink.js';
+import { EV_COMMENT, EV_CREATE, EV_POP, EV_TEXT, ViewSink, WHOLE_TOKEN } from '../view/view-sink.js';
 import { Executor } from './executor.js';
 import { HandlerLists } from './handler-lists.js';
 import type { CompiledHandlers, Fn } from './handlers.js';
@@ -288,7 +288,7 @@ export class Transformer {
         token = token as DiscardedToken;
         // Not a token to the tree builder; in the DOM the text around it stays one node. Behind text the
         // tree builder has not placed yet, it waits with that text.
-        if (this.heldHead < this.held.length) this.held.push({ raw: token.raw, start: token.start, end: -1, kind: null, value: null, cursor: 0 });
+        if (this.heldHead < this.held.length) this.held.push({ raw: token.raw, start: token.start, end: -1, kind: null, token: null, cursor: 0 });
         else this.emitRaw(token.raw, token.start, false);
         return;
     }
@@ -306,8 +306,8 @@ export class Transformer {
         const loc = sink.eventLocation[0]!;
         if (
           sink.eventKind[0] === EV_TEXT &&
-          (loc === null || (loc.start === start && loc.end === start + raw.length)) &&
-          sink.eventData[0]!.length === token.value.length
+          (loc === WHOLE_TOKEN ||
+            ((loc === null || (loc.start === start && loc.end === start + raw.length)) && sink.eventData[0]!.length === token.value.length))
         ) {
           sink.clearEvents();
           this.emitTextRaw(raw, start, token.kind, sink.eventNode[0]!);
@@ -320,7 +320,7 @@ export class Transformer {
         return;
       }
     }
-    this.held.push({ raw, start, end: start + raw.length, kind: token.kind, value: token.value, cursor: start });
+    this.held.push({ raw, start, end: start + raw.length, kind: token.kind, token, cursor: start });
     this.applyEvents(OWN_NONE, start, null, false);
     // As above: table text waits only when a text handler needs to know where it goes (here the token
     // also did something else first, e.g. closed a <colgroup>).
@@ -355,7 +355,14 @@ export class Transformer {
     for (let i = 0; i < n; i++) {
       const kind = sink.eventKind[i]!;
       const node = sink.eventNode[i]!;
-      const location = sink.eventLocation[i]!;
+      let location = sink.eventLocation[i]!;
+      if (location === WHOLE_TOKEN) {
+        // The text token being processed went whole into `node` (see `ViewSink.insertTextToken`).
+        const token = this.lastToken as TextToken;
+        location = { start: token.start, end: token.start + token.raw.length };
+        sink.eventLocation[i] = location;
+        sink.eventData[i] = token.value;
+      }
       if (kind === EV_CREATE) {
         const el = node as ElementRecord;
         if (own === OWN_START && location !== null && location.start === ownStart) {
@@ -431,8 +438,8 @@ export class Transformer {
       for (let h = this.heldHead; h < held.length; h++) {
         const p = held[h]!;
         if (p.kind === null) continue;
-        if (p.start === start && p.end === end && p.cursor === p.start && p.value !== null && data.length < p.value.length && p.value.endsWith(data)) {
-          const n = rawLengthOf(p.raw, 0, p.value.length - data.length);
+        if (p.start === start && p.end === end && p.cursor === p.start && p.token !== null && data.length < p.token.value.length && p.token.value.endsWith(data)) {
+          const n = rawLengthOf(p.raw, 0, p.token.value.length - data.length);
           if (n > 0) start += n;
         }
         break;

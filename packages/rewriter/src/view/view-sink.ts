@@ -13,7 +13,7 @@ import {
   type SourceLocation,
   type TreeSink,
 } from '@sluice/tree-builder';
-import type { StartTagToken } from '@sluice/tokenizer';
+import type { StartTagToken, TextToken } from '@sluice/tokenizer';
 import { matchesComplex, matchesList } from '../selectors/match.js';
 import type { SelectorRegistry } from '../selectors/registry.js';
 import type { SelectorList } from '../selectors/ast.js';
@@ -24,6 +24,12 @@ export const EV_CREATE = 0;
 export const EV_TEXT = 1;
 export const EV_COMMENT = 2;
 export const EV_POP = 3;
+
+/**
+ * The `eventLocation` of an `EV_TEXT` event for text inserted as a whole token (`insertTextToken`): its
+ * span and characters are the token's own, so neither was computed.
+ */
+export const WHOLE_TOKEN: SourceLocation = Object.freeze({ start: -1, end: -1 });
 
 /** A registered selector, as the sink needs it: its list and the lowercased names it can match. */
 export interface SinkSelector {
@@ -56,6 +62,7 @@ export class ViewSink implements TreeSink<NodeRecord> {
    * entries `[0, eventCount)` after the tree builder has processed a token, then calls `clearEvents`.
    * - `EV_CREATE`: `eventNode` the new element, `eventLocation` its location
    * - `EV_TEXT`: `eventNode` the parent, `eventLocation` the text's span, `eventData` the characters
+   *   (or `WHOLE_TOKEN` and '': the whole text token being processed)
    * - `EV_COMMENT`: `eventNode` the parent
    * - `EV_POP`: `eventNode` the element, `eventLocation` the end tag's span or null
    */
@@ -167,6 +174,10 @@ export class ViewSink implements TreeSink<NodeRecord> {
 
   insertText(parent: NodeRecord, data: string, _before: NodeRecord | null, location: SourceLocation | null): void {
     if (parent instanceof ParentRecord) this.record(EV_TEXT, parent, location, data);
+  }
+
+  insertTextToken(parent: NodeRecord, _token: TextToken): void {
+    if (parent instanceof ParentRecord) this.record(EV_TEXT, parent, WHOLE_TOKEN, '');
   }
 
   insertBefore(parent: NodeRecord, node: NodeRecord, before: NodeRecord | null): void {

@@ -86,12 +86,13 @@ export interface TreeSink<N> {
   insertText(parent: N, data: string, before: N | null, location: SourceLocation | null): void;
 
   /**
-   * Optional: insert a whole text token's characters as the last child of `parent` — what
-   * `insertText(parent, token.value, null, { start: token.start, end: token.start + token.raw.length })`
-   * would do. A sink that has it gets it, instead of `insertText`, for text the tree builder inserts
-   * unchanged and in one piece (the usual case: text "in body" and in the "text" insertion mode); it reads
-   * `token.value` only if it needs the characters, so a sink that needs just where text went (a
-   * rewriter's view) decodes none of it.
+   * Optional: insert a whole text token's characters, less any U+0000, as the last child of `parent` —
+   * what `insertText(parent, token.value.replaceAll('\0', ''), null, { start: token.start, end:
+   * token.start + token.raw.length })` would do. ("In body" drops each NUL, §13.2.6.4.7; elsewhere a
+   * value has none.) A sink that has it gets it, instead of `insertText`, for text the tree builder
+   * inserts in one piece at the end of the current node (the usual case: text "in body" and in the
+   * "text" insertion mode); it reads `token.value` only if it needs the characters, so a sink that needs
+   * just where text went (a rewriter's view) decodes none of it.
    */
   insertTextToken?(parent: N, token: TextToken): void;
 

@@ -190,3 +190,12 @@ export function skipWhitespace(s: string, from = 0): number {
 export function isAllWhitespace(s: string): boolean {
   return skipWhitespace(s) === s.length;
 }
+
+/** Whether every character of `s` is ASCII whitespace or U+0000 (text "in body" once its NULs are dropped). */
+export function isAllWhitespaceOrNul(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c !== 0 && !isWhitespaceCode(c)) return false;
+  }
+  return true;
+}

@@ -59,7 +59,7 @@ import {
   T,
   foreignElementFlags,
   htmlElementFlags,
-  isAllWhitespace,
+  isAllWhitespaceOrNul,
   isFormattingTag,
   tagIdOf,
 } from './tag-sets.js';
@@ -310,13 +310,18 @@ export class TreeBuilder<N> {
     if (this.skipNextNewline || this.fosterParenting || this.stack.length === 0 || !(this.adjustedCurrentNode.flags & HTML_NS)) return false;
     const mode = this.mode;
     if (mode === MODE.IN_BODY) {
-      // §13.2.6.4.7 "in body", character tokens: a U+0000 is dropped (and an error): the general rules.
-      if (token.raw.indexOf('\0') >= 0) return false;
+      // §13.2.6.4.7 "in body", character tokens: each U+0000 is a parse error and is dropped, which the
+      // sink does (see `insertTextToken`). Only NULs alone would change what happens here: nothing is
+      // inserted and nothing reconstructed. A token that starts with one takes the general rules, as
+      // does every token when errors are wanted. (Looking for a NUL in every text would cost more than
+      // the whole of this path.)
+      const raw = token.raw;
+      if (raw.charCodeAt(0) === 0 || (this.onError !== null && raw.indexOf('\0') >= 0)) return false;
       this.tokenOffset = token.start;
       this.reconstructActiveFormattingElements();
       this.sink.insertTextToken!(this.currentInsertionParent(), token);
       // Only until the first text that is not whitespace: the characters are decoded for this check.
-      if (this.framesetOk && !isAllWhitespace(token.value)) this.framesetOk = false;
+      if (this.framesetOk && !isAllWhitespaceOrNul(token.value)) this.framesetOk = false;
       return true;
     }
     if (mode === MODE.TEXT) {

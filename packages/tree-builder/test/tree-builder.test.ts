@@ -327,12 +327,13 @@ describe('TreeBuilder', () => {
         // The tree builder has not decoded the characters to get here (it may later, for the
         // frameset-ok flag, while that is still set).
         if ((token as unknown as { decoded: unknown }).decoded === undefined) this.unread.push(token.raw);
-        this.insertText(parent, token.value, null, { start: token.start, end: token.start + token.raw.length });
+        this.insertText(parent, token.value.replaceAll('\0', ''), null, { start: token.start, end: token.start + token.raw.length });
       }
     }
     const inputs = [
       '<p>One <b>two</b> three &amp; four\r\n</p>',
-      '<p>a\0b</p>', // "in body" drops the NUL: not a whole token
+      '<p>a\0b</p>\0<b>c</p>\0\0d\0', // "in body" drops NULs (the sink does); NULs alone insert nothing
+      '<div> \0 <frameset>', // NULs and whitespace keep frameset-ok "ok": a frameset replaces the body
       '<title>x&lt;y</title><style>a\0</style><script>1 < 2</script><textarea>\nz</textarea>',
       '<pre>\n\nx</pre>', // the first newline after <pre> is skipped: not a whole token
       '<table>x<tr>y</table>', // foster-parented text

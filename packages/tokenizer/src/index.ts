@@ -5,7 +5,7 @@
 export * from './tokens.js';
 export { Tokenizer, snapshotsEqual, type TokenizerOptions, type TokenizerSnapshot } from './tokenizer.js';
 export { ErrorCode } from './errors.js';
-export { DecodedAttribute, attributesOfRawTag, attributeValueOfRawTag } from './decode/tag.js';
+export { DecodedAttribute, attributesOfRawTag, attributeSpansOfRawTag, attributeValueOfRawTag, type AttributeSpan } from './decode/tag.js';
 /**
  * The classes of the text, start tag and end tag tokens this tokenizer emits, for consumers that tell
  * tokens apart by `instanceof` (one shape per branch) instead of reading `type` (many shapes at one read).

@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { StartTagClass, Tokenizer, attributeValueOfRawTag, attributesOfRawTag, type Token } from '../src/index.js';
+import { StartTagClass, Tokenizer, attributeSpansOfRawTag, attributeValueOfRawTag, attributesOfRawTag, type Token } from '../src/index.js';
 import { only, textOf, tokenize } from './helpers.js';
 
 function tokensOf(input: string, options = {}): Token[] {
@@ -154,6 +154,29 @@ describe('tag fields', () => {
           const expected = tag.attributes.find((a) => a.name === name)?.value ?? null;
           expect(attributeValueOfRawTag(tag.raw, name)).toBe(expected);
         }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('attributeSpansOfRawTag: each attribute\'s exact text, which alone decodes to the same attribute (fast-check)', () => {
+    expect(attributeSpansOfRawTag('<a B=1 c d = "2" e=>')).toEqual([
+      { name: 'b', start: 3, end: 6 },
+      { name: 'c', start: 7, end: 8 },
+      { name: 'd', start: 9, end: 16 },
+      { name: 'e', start: 17, end: 19 },
+    ]);
+    const piece = fc.constantFrom('a', 'B', 'href', '=', ' ', '\t', '\n', '/', '"', "'", '&amp;', '&', '\0', 'é', 'x=y', '=""', "='z'");
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 14 }), (parts) => {
+        const tag = tokensOf(`<p ${parts.join('')}>`).find((t) => t.type === 'startTag');
+        if (tag === undefined || !tag.raw.endsWith('>')) return;
+        const spans = attributeSpansOfRawTag(tag.raw);
+        const firsts = spans.filter((a, i) => spans.findIndex((b) => b.name === a.name) === i);
+        expect(firsts.map((a) => a.name)).toEqual(tag.attributes.map((a) => a.name));
+        firsts.forEach((span, i) => {
+          expect(attributesOfRawTag(`<x ${tag.raw.slice(span.start, span.end)}>`)).toEqual([tag.attributes[i]]);
+        });
       }),
       { numRuns: 500 },
     );

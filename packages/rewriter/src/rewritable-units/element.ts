@@ -3,13 +3,12 @@
  * (Cloudflare's HTMLRewriter `Element` interface) — or, for an element the tree builder made up
  * (`implied`), the point in the output where it begins.
  */
-import { type Attribute, StartTagClass, type StartTagToken } from '@sluice/tokenizer';
+import { type Attribute, type AttributeSpan, StartTagClass, type StartTagToken, attributeSpansOfRawTag } from '@sluice/tokenizer';
 import { asciiLowercase } from '../selectors/attribute.js';
 import { type ContentContext, type ContentOptions, contentContextOf, escapeAttributeValue, prepareContent } from './content.js';
 import type { EndTagHandler } from './end-tag.js';
 import { Mutations } from './mutations.js';
 import { checkAttributeName, checkTagName } from './names.js';
-import { type RawAttribute, scanRawAttributes } from './raw-attributes.js';
 
 /** HTML §13.1.2: elements that have no end tag and no content. */
 const VOID_ELEMENTS = new Set([
@@ -252,10 +251,10 @@ export class ElementUnit extends Mutations {
     // implied element has no source: every attribute is written.
     const original = this._token.attributes;
     const attributes = this._attrs ?? original;
-    const scan = implied ? null : scanRawAttributes(raw);
-    let spans: (RawAttribute | undefined)[] | null = null;
+    const scan = implied || !raw.endsWith('>') ? null : attributeSpansOfRawTag(raw);
+    let spans: (AttributeSpan | undefined)[] | null = null;
     if (scan !== null) {
-      const firsts = scan.attributes.filter((a, i, all) => all.findIndex((b) => b.name === a.name) === i);
+      const firsts = scan.filter((a, i, all) => all.findIndex((b) => b.name === a.name) === i);
       if (firsts.length === original.length && firsts.every((a, i) => a.name === original[i]!.name)) spans = firsts;
     }
     let s = `<${this._name}`;

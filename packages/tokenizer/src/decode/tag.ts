@@ -86,6 +86,31 @@ export function attributeValueOfRawTag(raw: string, name: string): string | null
   return attributeValueOf(raw, nameEndOfRawTag(raw), raw.length - 1, name);
 }
 
+/** An attribute's place in a start tag's source text (see `attributeSpansOfRawTag`). */
+export interface AttributeSpan {
+  /** The name, decoded (ASCII-lowercased). */
+  readonly name: string;
+  /** From the first character of the name… */
+  readonly start: number;
+  /** …to just past the value (its closing quote included), or past the name when there is no `=`. */
+  readonly end: number;
+}
+
+/**
+ * Where each attribute of the complete start tag `raw` lies, duplicates included (the token's
+ * `attributes` keeps the first of each name): for copying attributes byte for byte into a rewritten tag.
+ */
+export function attributeSpansOfRawTag(raw: string): AttributeSpan[] {
+  const spans: AttributeSpan[] = [];
+  const end = raw.length - 1; // the final `>`
+  const span = new Int32Array(4);
+  let i = nameEndOfRawTag(raw);
+  while ((i = nextAttribute(raw, i, end, span)) >= 0) {
+    spans.push({ name: decodeName(raw, span[0], span[1]), start: span[0], end: span[2] < 0 ? span[1] : i });
+  }
+  return spans;
+}
+
 /** Where the name of the start tag `raw` ends: at the first character that ends a tag name after the `<`. */
 function nameEndOfRawTag(raw: string): number {
   let nameEnd = 1;
@@ -100,7 +125,7 @@ function nameEndOfRawTag(raw: string): number {
 
 /**
  * Where the next attribute of a tag lies: `span[0..1]` its name, `span[2..3]` its value (`span[2]` is -1
- * when it has none; a value cut by EOF ends at `end`). Starts at `i` (after the tag name or the previous
+ * when it has no `=`; a value cut by EOF ends at `end`). Starts at `i` (after the tag name or the previous
  * attribute) and returns where the attribute ends, or -1 when no attribute is left before `end`.
  * The attribute states (§13.2.5.32–38) over a finished tag: the scanner already found it well formed
  * enough to end, so only the boundaries are left to find.
@@ -132,7 +157,11 @@ function nextAttribute(raw: string, i: number, end: number, span: Int32Array): n
   i++;
   // §13.2.5.35 Before attribute value state.
   while (i < end && isWhitespace(raw.charCodeAt(i))) i++;
-  if (i >= end) return i;
+  if (i >= end) {
+    // `=` and then the tag's end: an empty value.
+    span[2] = span[3] = i;
+    return i;
+  }
   const q = raw.charCodeAt(i);
   if (q === 0x22 || q === 0x27) {
     // §13.2.5.36–37 Attribute value (double- / single-quoted) state.

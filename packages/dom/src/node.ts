@@ -92,13 +92,7 @@ export abstract class Node {
     this._next = null;
     this._prev = null;
     this._owner = ownerDocument;
-    if (location === null) {
-      this._start = -1;
-      this._end = -1;
-    } else {
-      this._start = location.start;
-      this._end = location.end;
-    }
+    this.sourceLocation = location;
     if (container) {
       this._first = null;
       this._last = null;

@@ -146,13 +146,7 @@ export class DomTreeSink implements TreeSink<Node> {
    */
   elementPopped(element: Node, endLocation: SourceLocation | null): void {
     const el = asElement(element, 'elementPopped');
-    if (endLocation === null) {
-      el._endTagStart = -1;
-      el._endTagEnd = -1;
-    } else {
-      el._endTagStart = endLocation.start;
-      el._endTagEnd = endLocation.end;
-    }
+    el.endTagLocation = endLocation;
     if (this.selectedcontent && el.localName === 'option' && el.namespaceURI === NS.HTML) {
       maybeCloneOptionIntoSelectedcontent(el);
     }

@@ -307,7 +307,7 @@ export class TreeBuilder<N> {
    * token's characters. False when the token needs the general rules.
    */
   private insertTextToken(token: TextTokenClass): boolean {
-    if (this.skipNextNewline || this.fosterParenting || this.stack.length === 0 || !(this.adjustedCurrentNode.flags & HTML_NS)) return false;
+    if (!this.textGoesToCurrentNode()) return false;
     const mode = this.mode;
     if (mode === MODE.IN_BODY) {
       // §13.2.6.4.7 "in body", character tokens: each U+0000 is a parse error and is dropped, which the
@@ -332,6 +332,14 @@ export class TreeBuilder<N> {
     return false;
   }
 
+  /**
+   * Whether text in "in body" or the "text" insertion mode goes straight to the end of the current node
+   * (no newline to skip after `<pre>`, no foster parenting, HTML content): the fast paths' precondition.
+   */
+  private textGoesToCurrentNode(): boolean {
+    return !this.skipNextNewline && !this.fosterParenting && this.stack.length > 0 && (this.adjustedCurrentNode.flags & HTML_NS) !== 0;
+  }
+
   /** Where text goes without foster parenting: the current node, or its template contents. */
   private currentInsertionParent(): N {
     const current = this.stack.current;
@@ -343,7 +351,7 @@ export class TreeBuilder<N> {
     if (value.length === 0) return;
     // The common cases without a token object: text in "in body" and in the "text" insertion mode,
     // in HTML content (the dispatcher would pick the insertion mode's rules).
-    if (!this.skipNextNewline && !this.fosterParenting && this.stack.length > 0 && this.adjustedCurrentNode.flags & HTML_NS) {
+    if (this.textGoesToCurrentNode()) {
       if (this.mode === MODE.IN_BODY) {
         this.tokenOffset = start;
         bodyCharacters(this, value, start, end);

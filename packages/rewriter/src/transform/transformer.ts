@@ -15,7 +15,7 @@
  * Elements the tree builder makes up (implied `<body>`, `<tbody>`, reconstructed formatting elements, …)
  * get their handlers too, at the point in the output where they were created: see `queueImplied`.
  */
-import { Tokenizer, type Attribute, type CommentToken, type DiscardedToken, type DoctypeToken, type EndTagToken, type StartTagToken, type TextKind, type TextToken, type Token } from '@sluice/tokenizer';
+import { Tokenizer, type Attribute, type CommentToken, type DiscardedToken, type DoctypeToken, type EndTagToken, type StartTagClass, type StartTagToken, type TextKind, type TextToken, type Token } from '@sluice/tokenizer';
 import { TreeBuilder, type InsertionModeName, type SourceLocation } from '@sluice/tree-builder';
 import type { CommentUnit } from '../rewritable-units/comment.js';
 import { type ContentContext, contentContextOf, contextOfTextKind } from '../rewritable-units/content.js';
@@ -214,7 +214,8 @@ export class Transformer {
     }
     // One call site for the tree builder (it ignores 'discarded'), then what the token's type needs.
     if (type === 'startTag') {
-      this.sink.startTag = token as StartTagToken;
+      // The transformer's own tokenizer emits its token classes.
+      this.sink.startTag = token as StartTagClass;
       this.builder.processToken(token);
       this.sink.startTag = null;
     } else this.builder.processToken(token);

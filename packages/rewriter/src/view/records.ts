@@ -5,7 +5,7 @@
  * be collected.
  */
 import type { ElementAttribute } from '@sluice/tree-builder';
-import { attributesOfRawTag, attributeValueOfRawTag, type DecodedAttribute, StartTagClass, type StartTagToken } from '@sluice/tokenizer';
+import { attributesOfRawTag, attributeValueOfRawTag, type DecodedAttribute, type StartTagClass } from '@sluice/tokenizer';
 import type { MatchableElement } from '../selectors/match.js';
 import type { ElementUnit } from '../rewritable-units/element.js';
 import type { RegistrationSet } from '../transform/handler-lists.js';
@@ -106,7 +106,7 @@ export class ElementRecord extends ParentRecord implements MatchableElement {
    * The start tag token, when it is known: its attributes are decoded from it (and cached there), so
    * that a handler's `Element`, which reads the same token, does not decode them a second time.
    */
-  private tagToken: StartTagToken | null;
+  private tagToken: StartTagClass | null;
 
   constructor(
     readonly localName: string,
@@ -114,7 +114,7 @@ export class ElementRecord extends ParentRecord implements MatchableElement {
     attributes: readonly ElementAttribute[] | null,
     positioned: boolean,
     rawTag: string | null = null,
-    tagToken: StartTagToken | null = null,
+    tagToken: StartTagClass | null = null,
   ) {
     super(positioned);
     this.decoded = attributes;
@@ -142,9 +142,7 @@ export class ElementRecord extends ParentRecord implements MatchableElement {
     const decoded = this.decoded;
     if (decoded === null) {
       const token = this.tagToken;
-      if (token instanceof StartTagClass) return token.attributeValue(name);
-      if (token === null) return attributeValueOfRawTag(this.rawTag!, name);
-      return this.attributes.find((a) => a.namespace === null && a.name === name)?.value ?? null;
+      return token !== null ? token.attributeValue(name) : attributeValueOfRawTag(this.rawTag!, name);
     }
     for (let i = 0; i < decoded.length; i++) {
       const a = decoded[i]!;

@@ -13,7 +13,7 @@ import {
   type SourceLocation,
   type TreeSink,
 } from '@sluice/tree-builder';
-import type { StartTagToken, TextToken } from '@sluice/tokenizer';
+import type { StartTagClass, TextToken } from '@sluice/tokenizer';
 import { matchesComplex, matchesList } from '../selectors/match.js';
 import type { SelectorRegistry } from '../selectors/registry.js';
 import type { SelectorList } from '../selectors/ast.js';
@@ -88,7 +88,7 @@ export class ViewSink implements TreeSink<NodeRecord> {
    * The start tag token being processed, set by the transformer around the tree builder's call: the
    * element made for it decodes its attributes through it (see `ElementRecord`).
    */
-  startTag: StartTagToken | null = null;
+  startTag: StartTagClass | null = null;
   /** Whether the document is in quirks mode (`.class`/`#id` then compare case-insensitively). */
   quirks = false;
   /** Open elements, in the order they were inserted (pushes at the end, pops anywhere). */

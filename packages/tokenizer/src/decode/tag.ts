@@ -56,6 +56,18 @@ function nextSpecial(raw: string, from: number): number {
   return k;
 }
 
+/**
+ * Whether `s` has a character `nextSpecial` looks for. One pass: for a single (usually short) value,
+ * cheaper than three searches.
+ */
+function hasSpecial(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x26 || c === 0x0d || c === 0) return true;
+  }
+  return false;
+}
+
 /** An attribute value (§13.2.5.36–38): newlines normalized, NUL to U+FFFD, references decoded. */
 export function decodeAttributeValue(raw: string, report: TokenErrorSink | undefined, offset: number): string {
   if (report !== undefined && raw.indexOf('&') >= 0) {
@@ -263,15 +275,8 @@ export function attributeValueOf(raw: string, from: number, end: number, name: s
     if (SPAN[1] - nameStart !== length || !nameEquals(raw, nameStart, name)) continue;
     const valueStart = SPAN[2];
     if (valueStart < 0) return '';
-    const valueEnd = SPAN[3];
-    // One pass over the (usually short) value for what decoding would change: `&`, CR, NUL.
-    let k = valueStart;
-    for (; k < valueEnd; k++) {
-      const c = raw.charCodeAt(k);
-      if (c === 0x26 || c === 0x0d || c === 0) break;
-    }
-    const value = raw.slice(valueStart, valueEnd);
-    return k === valueEnd ? value : decodeAttributeValue(value, undefined, 0);
+    const value = raw.slice(valueStart, SPAN[3]);
+    return hasSpecial(value) ? decodeAttributeValue(value, undefined, 0) : value;
   }
   return null;
 }

@@ -36,6 +36,8 @@ export interface MachineOptions {
   autoTextMode: boolean;
   scripting: boolean;
   cdataAllowed: () => boolean;
+  /** The input is in byte form (see `TokenizerOptions.byteInput`): tokens are made to decode so. */
+  byteInput: boolean;
 }
 
 export class Machine {
@@ -44,6 +46,7 @@ export class Machine {
   readonly autoTextMode: boolean;
   readonly scripting: boolean;
   readonly cdataAllowed: () => boolean;
+  readonly byteInput: boolean;
 
   // Input.
   input = '';
@@ -109,6 +112,7 @@ export class Machine {
     this.autoTextMode = options.autoTextMode;
     this.scripting = options.scripting;
     this.cdataAllowed = options.cdataAllowed;
+    this.byteInput = options.byteInput;
   }
 
   /** Absolute offset of the read position. */
@@ -262,7 +266,7 @@ export class Machine {
   emitText(to: number): void {
     const start = this.pendingStart;
     if (to <= start) return;
-    this.emit(new Text(this.textKind, this.takeRaw(to), start));
+    this.emit(new Text(this.textKind, this.takeRaw(to), start, this.byteInput));
   }
 
   /**
@@ -282,9 +286,9 @@ export class Machine {
     this.state = State.DATA;
     this.textKind = 'data';
     if (this.tagIsEnd) {
-      this.emit(new EndTag(raw, start, this.nameEnd - start, selfClosing));
+      this.emit(new EndTag(raw, start, this.nameEnd - start, selfClosing, this.byteInput));
     } else {
-      const tag = new StartTag(raw, start, this.nameEnd - start, selfClosing);
+      const tag = new StartTag(raw, start, this.nameEnd - start, selfClosing, this.byteInput);
       this.lastStartTag = tag;
       if (this.autoTextMode) this.switchTextModeFor(raw, this.nameEnd - start);
       this.emit(tag);
@@ -297,7 +301,7 @@ export class Machine {
     const raw = this.takeRaw(to);
     this.state = State.DATA;
     this.textKind = 'data';
-    this.emit(new Comment(raw, start, this.commentDataStart, dataEnd - start));
+    this.emit(new Comment(raw, start, this.commentDataStart, dataEnd - start, this.byteInput));
   }
 
   /** Emits the DOCTYPE being scanned, ending at `to`. */
@@ -315,7 +319,7 @@ export class Machine {
     }
     this.state = State.DATA;
     this.textKind = 'data';
-    this.emit(new Doctype(raw, start, offsets, this.forceQuirks));
+    this.emit(new Doctype(raw, start, offsets, this.forceQuirks, this.byteInput));
   }
 
   /** Emits source text the standard consumes without a token, up to `to`. */

@@ -8,7 +8,7 @@
  * both cost measurably per token, and there is one token per tag or run of text.
  */
 
-import { attributeValueOf, decodeAttributes } from './decode/tag.js';
+import { attributeValueOf, decodeAttributes, nameEndOfRawTag } from './decode/tag.js';
 import { decodeName } from './decode/names.js';
 import { decodeText } from './decode/text.js';
 import { lowercaseName, normalizeNewlines } from './decode/normalize.js';
@@ -38,23 +38,26 @@ export class Text implements TextToken, TokenErrors {
   declare readonly raw: string;
   declare readonly start: number;
   declare private decoded: string | undefined;
+  /** Whether `raw` is in byte form (a tokenizer with `byteInput`): `value` is then too. */
+  declare readonly byteForm: boolean;
 
-  constructor(kind: TextKind, raw: string, start: number) {
+  constructor(kind: TextKind, raw: string, start: number, byteForm = false) {
     this.type = 'text';
     this.kind = kind;
     this.raw = raw;
     this.start = start;
     this.decoded = undefined;
+    this.byteForm = byteForm;
   }
 
   get value(): string {
     const decoded = this.decoded;
-    return decoded !== undefined ? decoded : (this.decoded = decodeText(this.raw, this.kind));
+    return decoded !== undefined ? decoded : (this.decoded = decodeText(this.raw, this.kind, undefined, this.byteForm));
   }
 
   collectErrors(report: TokenErrorSink): void {
     reportInputStreamErrors(this.raw, this.kind === 'cdata', report);
-    this.decoded = decodeText(this.raw, this.kind, report);
+    this.decoded = decodeText(this.raw, this.kind, report, this.byteForm);
   }
 }
 
@@ -70,8 +73,10 @@ abstract class Tag implements TokenErrors {
   /** The last `attributeValue` lookup made before the attributes were decoded, and its answer. */
   declare private lookedUpName: string | null;
   declare private lookedUpValue: string | null;
+  /** Whether `raw` is in byte form (a tokenizer with `byteInput`): names and values are then too. */
+  declare readonly byteForm: boolean;
 
-  constructor(raw: string, start: number, nameEnd: number, selfClosing: boolean) {
+  constructor(raw: string, start: number, nameEnd: number, selfClosing: boolean, byteForm: boolean) {
     this.raw = raw;
     this.start = start;
     this.nameEnd = nameEnd;
@@ -80,13 +85,14 @@ abstract class Tag implements TokenErrors {
     this.decodedAttributes = undefined;
     this.lookedUpName = null;
     this.lookedUpValue = null;
+    this.byteForm = byteForm;
   }
 
   protected abstract get nameStart(): number;
 
   get name(): string {
     const name = this.decodedName;
-    return name !== undefined ? name : (this.decodedName = decodeName(this.raw, this.nameStart, this.nameEnd));
+    return name !== undefined ? name : (this.decodedName = decodeName(this.raw, this.nameStart, this.nameEnd, this.byteForm));
   }
 
   get attributes(): readonly Attribute[] {
@@ -95,7 +101,9 @@ abstract class Tag implements TokenErrors {
     // Most tags have none: `<p>`, `<br/>`.
     const rest = this.raw.length - this.nameEnd;
     return (this.decodedAttributes =
-      rest === 1 || (rest === 2 && this.selfClosing) ? EMPTY : decodeAttributes(this.raw, this.nameEnd, this.raw.length - 1));
+      rest === 1 || (rest === 2 && this.selfClosing)
+        ? EMPTY
+        : decodeAttributes(this.raw, this.nameEnd, this.raw.length - 1, undefined, this.byteForm));
   }
 
   /**
@@ -111,7 +119,7 @@ abstract class Tag implements TokenErrors {
       // The last answer is kept: a selector's `[href]` and then its handler's `getAttribute('href')`
       // ask the same question of the same tag.
       if (name === this.lookedUpName) return this.lookedUpValue;
-      const value = attributeValueOf(this.raw, this.nameEnd, this.raw.length - 1, name);
+      const value = attributeValueOf(this.raw, this.nameEnd, this.raw.length - 1, name, this.byteForm);
       this.lookedUpName = name;
       this.lookedUpValue = value;
       return value;
@@ -132,7 +140,7 @@ abstract class Tag implements TokenErrors {
 
   collectErrors(report: TokenErrorSink): void {
     reportInputStreamErrors(this.raw, false, report);
-    this.decodedAttributes = decodeAttributes(this.raw, this.nameEnd, this.raw.length - 1, report);
+    this.decodedAttributes = decodeAttributes(this.raw, this.nameEnd, this.raw.length - 1, report, this.byteForm);
   }
 }
 
@@ -141,9 +149,18 @@ const EMPTY: readonly Attribute[] = Object.freeze([]);
 /** A start tag (§13.2.5.6–8, .32–40). */
 export class StartTag extends Tag implements StartTagToken {
   declare readonly type: 'startTag';
-  constructor(raw: string, start: number, nameEnd: number, selfClosing: boolean) {
-    super(raw, start, nameEnd, selfClosing);
+  constructor(raw: string, start: number, nameEnd: number, selfClosing: boolean, byteForm = false) {
+    super(raw, start, nameEnd, selfClosing, byteForm);
     this.type = 'startTag';
+  }
+
+  /**
+   * The start tag whose exact source text is `raw` (`<` to `>`), at `start`; `selfClosing` as the
+   * tokenizer found it (`<a b=c/>` is not: its value is `c/`). For re-reading a tag's text in another
+   * form (see `TokenizerOptions.byteInput`).
+   */
+  static fromRaw(raw: string, start: number, selfClosing: boolean): StartTag {
+    return new StartTag(raw, start, nameEndOfRawTag(raw), selfClosing);
   }
   protected get nameStart(): number {
     return 1;
@@ -153,8 +170,8 @@ export class StartTag extends Tag implements StartTagToken {
 /** An end tag (§13.2.5.7–8, .11, .14, .17, .25, .32–40). */
 export class EndTag extends Tag implements EndTagToken {
   declare readonly type: 'endTag';
-  constructor(raw: string, start: number, nameEnd: number, selfClosing: boolean) {
-    super(raw, start, nameEnd, selfClosing);
+  constructor(raw: string, start: number, nameEnd: number, selfClosing: boolean, byteForm = false) {
+    super(raw, start, nameEnd, selfClosing, byteForm);
     this.type = 'endTag';
   }
   protected get nameStart(): number {
@@ -170,21 +187,24 @@ export class Comment implements CommentToken, TokenErrors {
   declare private readonly dataStart: number;
   declare private readonly dataEnd: number;
   declare private decoded: string | undefined;
+  /** Whether `raw` is in byte form (a tokenizer with `byteInput`): `data` is then too. */
+  declare readonly byteForm: boolean;
 
-  constructor(raw: string, start: number, dataStart: number, dataEnd: number) {
+  constructor(raw: string, start: number, dataStart: number, dataEnd: number, byteForm = false) {
     this.type = 'comment';
     this.raw = raw;
     this.start = start;
     this.dataStart = dataStart;
     this.dataEnd = dataEnd;
     this.decoded = undefined;
+    this.byteForm = byteForm;
   }
 
   get data(): string {
     const decoded = this.decoded;
     return decoded !== undefined
       ? decoded
-      : (this.decoded = normalizeNewlines(this.raw.slice(this.dataStart, this.dataEnd), true));
+      : (this.decoded = normalizeNewlines(this.raw.slice(this.dataStart, this.dataEnd), true, this.byteForm));
   }
 
   collectErrors(report: TokenErrorSink): void {
@@ -202,28 +222,31 @@ export class Doctype implements DoctypeToken, TokenErrors {
   declare readonly start: number;
   declare readonly forceQuirks: boolean;
   declare private readonly offsets: Int32Array;
+  /** Whether `raw` is in byte form (a tokenizer with `byteInput`): the name and identifiers are then too. */
+  declare readonly byteForm: boolean;
 
-  constructor(raw: string, start: number, offsets: Int32Array, forceQuirks: boolean) {
+  constructor(raw: string, start: number, offsets: Int32Array, forceQuirks: boolean, byteForm = false) {
     this.type = 'doctype';
     this.raw = raw;
     this.start = start;
     this.offsets = offsets;
     this.forceQuirks = forceQuirks;
+    this.byteForm = byteForm;
   }
 
   get name(): string | null {
     const o = this.offsets;
-    return o[0] < 0 ? null : lowercaseName(this.raw.slice(o[0], o[1]));
+    return o[0] < 0 ? null : lowercaseName(this.raw.slice(o[0], o[1]), this.byteForm);
   }
 
   get publicId(): string | null {
     const o = this.offsets;
-    return o[2] < 0 ? null : normalizeNewlines(this.raw.slice(o[2], o[3]), true);
+    return o[2] < 0 ? null : normalizeNewlines(this.raw.slice(o[2], o[3]), true, this.byteForm);
   }
 
   get systemId(): string | null {
     const o = this.offsets;
-    return o[4] < 0 ? null : normalizeNewlines(this.raw.slice(o[4], o[5]), true);
+    return o[4] < 0 ? null : normalizeNewlines(this.raw.slice(o[4], o[5]), true, this.byteForm);
   }
 
   collectErrors(report: TokenErrorSink): void {

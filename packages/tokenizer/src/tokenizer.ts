@@ -36,6 +36,17 @@ export interface TokenizerOptions {
   initialState?: TextMode | 'cdataSection';
   /** The last start tag name, which decides the "appropriate end tag" in RCDATA, RAWTEXT and script data. */
   lastStartTag?: string;
+  /**
+   * The input is UTF-8 in *byte form*: each chunk a string of the bytes themselves, one character per
+   * byte (what Node's `buffer.latin1Slice()` gives; valid UTF-8, chunks cut between characters). Default
+   * false. Tokenizing the bytes skips decoding them: every character the tokenizer decides on is ASCII,
+   * and no byte of a multi-byte UTF-8 sequence is, so the tokens are the same, with `raw` and offsets
+   * counted in bytes. Decoded fields (names, attribute values, text values, comment data, DOCTYPE fields)
+   * are in byte form too (a character reference becomes the UTF-8 bytes of its characters, NUL's U+FFFD
+   * its three bytes), so they compare as the characters would; `fromByteForm` turns one into text. Not
+   * with `onError` (input stream errors are about characters, not bytes).
+   */
+  byteInput?: boolean;
 }
 
 const INITIAL_STATES: readonly string[] = ['data', 'rcdata', 'rawtext', 'scriptData', 'plaintext', 'cdataSection'];
@@ -82,11 +93,18 @@ export class Tokenizer {
     if (options.lastStartTag !== undefined && typeof options.lastStartTag !== 'string') {
       throw new TypeError('sluice Tokenizer: options.lastStartTag must be a string');
     }
+    if (options.byteInput !== undefined && typeof options.byteInput !== 'boolean') {
+      throw new TypeError('sluice Tokenizer: options.byteInput must be a boolean');
+    }
+    if (options.byteInput === true && options.onError !== undefined) {
+      throw new Error('sluice Tokenizer: options.byteInput and options.onError cannot be combined (parse errors are about characters; decode the bytes to report them)');
+    }
     const m = (this.m = new Machine({
       onError: options.onError,
       autoTextMode: options.autoTextMode ?? true,
       scripting: options.scripting ?? true,
       cdataAllowed: options.cdataAllowed ?? (() => false),
+      byteInput: options.byteInput ?? false,
     }));
     m.lastStartTagName = options.lastStartTag ?? null;
     if (initial === 'cdataSection') {

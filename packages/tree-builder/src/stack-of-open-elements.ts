@@ -23,7 +23,7 @@
  * record also links to the one below it), and the adoption agency's inserted elements fix up the links
  * of the foreign elements right above them.
  */
-import { attributesOfRawTag } from '@sluice/tokenizer';
+import type { DecodedAttribute, StartTagClass } from '@sluice/tokenizer';
 import type { ElementAttribute, ElementNamespace, SourceLocation } from './sink.js';
 import {
   HTML_NS,
@@ -61,10 +61,13 @@ export class ElementRecord<N> implements OpenElement<N> {
   declare readonly namespace: ElementNamespace;
   declare readonly id: number;
   declare readonly flags: number;
-  /** The attributes, once decoded (see `attributes`); null while they are `rawTag`'s text. */
+  /** The attributes, once decoded (see `attributes`); null while they are `sourceTag`'s text. */
   declare private decodedAttributes: readonly ElementAttribute[] | null;
-  /** The start tag's source text, while its attributes are not decoded. */
-  declare private rawTag: string | null;
+  /**
+   * The start tag token, while its attributes are not decoded: the token decodes them as its tokenizer
+   * reads (byte form included, see `TokenizerOptions.byteInput`), and keeps them.
+   */
+  declare private sourceTag: StartTagClass | null;
   /** The location of the token it was created for. */
   declare readonly location: SourceLocation | null;
   /** Whether the record is currently on the stack of open elements. */
@@ -99,7 +102,7 @@ export class ElementRecord<N> implements OpenElement<N> {
     flags: number,
     attributes: readonly ElementAttribute[] | null,
     location: SourceLocation | null,
-    rawTag: string | null = null,
+    sourceTag: StartTagClass | null = null,
   ) {
     this.node = node;
     this.localName = localName;
@@ -107,7 +110,7 @@ export class ElementRecord<N> implements OpenElement<N> {
     this.id = id;
     this.flags = flags;
     this.decodedAttributes = attributes;
-    this.rawTag = rawTag;
+    this.sourceTag = sourceTag;
     this.location = location;
     this.open = false;
     this.formatting = null;
@@ -132,8 +135,9 @@ export class ElementRecord<N> implements OpenElement<N> {
   get attributes(): readonly ElementAttribute[] {
     const decoded = this.decodedAttributes;
     if (decoded !== null) return decoded;
-    const list = attributesOfRawTag(this.rawTag!);
-    this.rawTag = null;
+    // A tokenizer's attributes are `DecodedAttribute`s: HTML element attributes (null namespace and prefix).
+    const list = this.sourceTag!.attributes as readonly DecodedAttribute[];
+    this.sourceTag = null;
     return (this.decodedAttributes = list);
   }
 

@@ -37,7 +37,7 @@ const MAX_NAME_LENGTH = 10;
 const buckets: ([string, number][] | undefined)[] = new Array((MAX_NAME_LENGTH + 1) * 128);
 for (const [key, id] of Object.entries(T)) {
   if (id === 0) continue;
-  const name = key.toLowerCase();
+  const name = Object.keys({ [key.toLowerCase()]: 0 })[0]!;
   if (name.length > MAX_NAME_LENGTH) throw new Error(`tag-sets: ${name} is longer than MAX_NAME_LENGTH`);
   const slot = name.length * 128 + name.charCodeAt(0);
   (buckets[slot] ??= []).push([name, id]);

@@ -548,19 +548,19 @@ export class TreeBuilder<N> {
   /**
    * @internal "create an element for a token" in the HTML namespace. When the sink takes raw attributes and
    * nothing has read this tag's attributes, they stay undecoded: the sink gets the raw tag. The record of
-   * a formatting element keeps the raw tag too (its attributes may be read later: Noah's Ark,
+   * a formatting element keeps the tag's token (its attributes may be read later: Noah's Ark,
    * reconstruction, the adoption agency); any other record keeps none, as nothing reads them.
    */
   createHtmlElementFor(t: TagToken): ElementRecord<N> {
     const id = t.id;
     const sink = this.sink;
     if (sink.createElementWithRawAttributes !== undefined) {
-      const rawTag = t.undecodedRawTag;
-      if (rawTag !== undefined && rawTag !== null) {
+      const source = t instanceof ReusableTag ? t.undecodedSource : null;
+      if (source !== null) {
         const location = locationOf(t);
-        const node = sink.createElementWithRawAttributes(t.name, rawTag, location);
+        const node = sink.createElementWithRawAttributes(t.name, source.raw, location);
         return isFormattingTag(id)
-          ? new ElementRecord(node, t.name, NS.HTML, id, htmlElementFlags(id), null, location, rawTag)
+          ? new ElementRecord(node, t.name, NS.HTML, id, htmlElementFlags(id), null, location, source)
           : new ElementRecord(node, t.name, NS.HTML, id, htmlElementFlags(id), NO_ATTRIBUTES, location);
       }
     }

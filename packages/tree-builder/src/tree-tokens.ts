@@ -27,11 +27,6 @@ export interface TagToken {
   readonly end: number;
   /** §13.2.5 "acknowledge the token's self-closing flag". */
   acknowledged: boolean;
-  /**
-   * The start tag's raw text while its attributes are still undecoded (they are decoded the first time
-   * `attributes` is read); null or absent otherwise.
-   */
-  readonly undecodedRawTag?: string | null;
 }
 
 /** A run of character tokens, all processed the same way. */
@@ -113,7 +108,7 @@ export function whitespaceOf(data: string): string {
  * because no rule keeps a token past its processing: elements copy what they need.
  *
  * A start tag from the tokenizer keeps its token as `source`, and its attributes are only decoded if a
- * rule reads them (or the element is made by `createElement`): `undecodedRawTag` tells a sink that can
+ * rule reads them (or the element is made by `createElement`): `undecodedSource` tells a sink that can
  * take raw attributes that nothing has needed them yet.
  */
 export class ReusableTag implements TagToken {
@@ -156,9 +151,10 @@ export class ReusableTag implements TagToken {
     return null;
   }
 
-  get undecodedRawTag(): string | null {
+  /** The tokenizer's start tag while its attributes are undecoded (none has read them). */
+  get undecodedSource(): StartTagClass | null {
     const source = this.source;
-    return this.decoded === null && source !== null && source.attributesUndecoded ? source.raw : null;
+    return this.decoded === null && source !== null && source.attributesUndecoded ? source : null;
   }
 
   /** Fill in a tag; its attributes are `attributes`, or (null) those of the tokenizer's start tag `source`. */

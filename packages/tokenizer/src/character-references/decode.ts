@@ -3,6 +3,7 @@
  * tokenizer states §13.2.5.72–80 would have while scanning it.
  */
 
+import { toByteForm } from '../decode/byte-form.js';
 import { longestNamedMatch, namedValue } from './named-trie.js';
 import { MAX_CODE_POINT, numericReferenceCodePoint, numericReferenceError } from './numeric.js';
 
@@ -57,6 +58,9 @@ function hexDigit(c: number): number {
  * reference pending: the end of the text counts as "not `;`, not alphanumeric", so cutting `&notin;`
  * after `&not`, `&#x4` before `1;` or `&foo` before `;` would change the value or lose an error.
  *
+ * With `byteForm`, `text` is in byte form (see decode/byte-form.ts) and so is the result: each reference
+ * becomes the UTF-8 bytes of its characters.
+ *
  * @param onError Called for each parse error, in input order, with `index`: the offset in `text` of
  *   the input character the tokenizer is looking at when the standard reports the error, or
  *   `text.length` when that is the end of the text. Concretely: for a missing `;` and for the errors
@@ -68,6 +72,7 @@ export function decodeCharacterReferences(
   text: string,
   inAttribute: boolean,
   onError?: (code: CharacterReferenceError, index: number) => void,
+  byteForm = false,
 ): string {
   let amp = text.indexOf('&');
   if (amp < 0) return text;
@@ -84,7 +89,7 @@ export function decodeCharacterReferences(
       if (value !== null) {
         // Two appends, not one of a concatenation: V8 then skips building an intermediate string.
         out += text.slice(copied, amp);
-        out += value;
+        out += byteForm ? toByteForm(value) : value;
         copied = next;
       }
     } else if (isAsciiAlphanumeric(first)) {
@@ -100,7 +105,7 @@ export function decodeCharacterReferences(
         } else {
           if (!terminated) onError?.('missing-semicolon-after-character-reference', matchEnd);
           out += text.slice(copied, amp);
-          out += namedValue(match >> 6) as string;
+          out += byteForm ? toByteForm(namedValue(match >> 6) as string) : (namedValue(match >> 6) as string);
           copied = matchEnd;
         }
       } else {

@@ -20,13 +20,31 @@ const MAX_CACHED_LENGTH = 12;
 
 const cache: string[] = new Array<string>(SLOTS).fill('');
 
+/** A scratch object whose keys V8 stores internalized (see `internalized`). */
+const keys: Record<string, number> = Object.create(null) as Record<string, number>;
+
+/**
+ * `s`, as V8's one shared copy of those characters (the one string literals use). Comparing two such
+ * strings with `===` is a pointer comparison, whether they are equal or not, so the rules' and the
+ * selectors' comparisons of names with literals (and `tagIdOf`'s) cost no character compares.
+ */
+function internalized(s: string): string {
+  keys[s] = 0;
+  for (const k in keys) {
+    delete keys[k];
+    return k;
+  }
+  return s;
+}
+
 /**
  * The name `raw[start, end)` as the standard builds tag and attribute names (§13.2.5.8, .33): ASCII
- * upper alphas lowercased, NUL replaced by U+FFFD. Shared with earlier calls for the same name.
+ * upper alphas lowercased, NUL replaced by U+FFFD (its bytes, with `byteForm`). Shared with earlier
+ * calls for the same name.
  */
-export function decodeName(raw: string, start: number, end: number): string {
+export function decodeName(raw: string, start: number, end: number, byteForm = false): string {
   const length = end - start;
-  if (length > MAX_CACHED_LENGTH || length <= 0) return lowercaseName(raw.slice(start, end));
+  if (length > MAX_CACHED_LENGTH || length <= 0) return lowercaseName(raw.slice(start, end), byteForm);
   // The slot comes from the length and three characters (no pass over the whole name): names that share
   // them just take turns in the slot. `| 0x20` lowercases ASCII letters (and leaves the slot stable).
   const last = raw.charCodeAt(end - 1) | 0x20;
@@ -42,8 +60,10 @@ export function decodeName(raw: string, start: number, end: number): string {
     }
     if (i === length) return cached;
   }
-  const name = lowercaseName(raw.slice(start, end));
-  // A name with a NUL is not cached (decoded, its U+FFFD would not compare equal to the raw NUL).
-  if (name.indexOf('\uFFFD') < 0) cache[slot] = name;
+  const slice = raw.slice(start, end);
+  let name = lowercaseName(slice, byteForm);
+  // A name with a NUL is not cached (decoded, its U+FFFD would not compare equal to the raw NUL; and it
+  // decodes differently in byte form). Any other name is the same in both.
+  if (slice.indexOf('\0') < 0) cache[slot] = name = internalized(name);
   return name;
 }

@@ -6,22 +6,27 @@
  * the state that consumed the character (U+FFFD, or kept as U+0000).
  */
 
+import { REPLACEMENT_BYTES } from './byte-form.js';
+
 const CR_OR_CRLF = /\r\n?/g;
 const NUL = /\0/g;
 
-/** `s` with CRLF and CR turned into LF, and (when `replaceNul`) each NUL into U+FFFD. */
-export function normalizeNewlines(s: string, replaceNul: boolean): string {
+/**
+ * `s` with CRLF and CR turned into LF, and (when `replaceNul`) each NUL into U+FFFD (its UTF-8 bytes for
+ * text in byte form: see byte-form.ts).
+ */
+export function normalizeNewlines(s: string, replaceNul: boolean, byteForm = false): string {
   // `replace` with a global regexp runs natively; far faster than building the string here.
   if (s.indexOf('\r') >= 0) s = s.replace(CR_OR_CRLF, '\n');
-  if (replaceNul && s.indexOf('\0') >= 0) s = s.replace(NUL, '\uFFFD');
+  if (replaceNul && s.indexOf('\0') >= 0) s = s.replace(NUL, byteForm ? REPLACEMENT_BYTES : '\uFFFD');
   return s;
 }
 
 /**
  * A tag, attribute or DOCTYPE name as the standard builds it: ASCII upper alphas lowercased (§13.2.5.8,
- * .33, .55), NUL replaced by U+FFFD; everything else, non-ASCII included, kept as is.
+ * .33, .55), NUL replaced by U+FFFD (in byte form, its bytes); everything else, non-ASCII included, kept as is.
  */
-export function lowercaseName(s: string): string {
+export function lowercaseName(s: string, byteForm = false): string {
   const n = s.length;
   let i = 0;
   for (; i < n; i++) {
@@ -33,7 +38,7 @@ export function lowercaseName(s: string): string {
   for (; i < n; i++) {
     const c = s.charCodeAt(i);
     if (c >= 0x41 && c <= 0x5a) out += String.fromCharCode(c + 0x20);
-    else if (c === 0) out += '\uFFFD';
+    else if (c === 0) out += byteForm ? REPLACEMENT_BYTES : '\uFFFD';
     else out += s[i];
   }
   return out;

@@ -13,14 +13,19 @@ import { normalizeNewlines } from './normalize.js';
  * data and RCDATA (§13.2.5.72), CR and CRLF turned into LF, NUL kept in data and CDATA and U+FFFD
  * elsewhere (RCDATA, RAWTEXT, script data, PLAINTEXT).
  *
+ * With `byteForm`, `raw` is in byte form and so is the value (see decode/byte-form.ts).
+ *
  * With `report`, also reports the character reference errors, at offsets in `raw`. The scanner itself
  * reports `unknown-named-character-reference` in text (its `;` may come in a later text token), so it
  * is not reported here.
  */
-export function decodeText(raw: string, kind: TextKind, report?: TokenErrorSink): string {
-  if (kind === 'data' && report === undefined && raw.length <= MAX_CACHED_TEXT) return decodeShortData(raw);
+export function decodeText(raw: string, kind: TextKind, report?: TokenErrorSink, byteForm = false): string {
+  // (The cache holds values decoded as text, not in byte form; they differ only where a reference is.)
+  if (kind === 'data' && report === undefined && raw.length <= MAX_CACHED_TEXT && !(byteForm && raw.indexOf('&') >= 0)) {
+    return decodeShortData(raw);
+  }
   const references = kind === 'data' || kind === 'rcdata';
-  const normalized = normalizeNewlines(raw, kind !== 'data' && kind !== 'cdata');
+  const normalized = normalizeNewlines(raw, kind !== 'data' && kind !== 'cdata', byteForm);
   if (!references) return normalized;
   if (report !== undefined && raw.indexOf('&') >= 0) {
     // Decoding raw text reports the same errors as decoding normalized text, at raw offsets.
@@ -28,7 +33,7 @@ export function decodeText(raw: string, kind: TextKind, report?: TokenErrorSink)
       if (code !== ErrorCode.unknownNamedCharacterReference) report(code, index, ErrorPriority.DECODING);
     });
   }
-  return decodeCharacterReferences(normalized, false);
+  return decodeCharacterReferences(normalized, false, undefined, byteForm);
 }
 
 /**

@@ -22,6 +22,17 @@ async function viaStrings(setup: (r: HTMLRewriter) => void, input: Uint8Array): 
   return encoder.encode(out);
 }
 
+/** The string path fed the same chunks, each decoded by a streaming TextDecoder (BOM kept). */
+async function viaStringChunks(setup: (r: HTMLRewriter) => void, chunks: readonly Uint8Array[]): Promise<void> {
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  const r = new HTMLRewriter();
+  setup(r);
+  const t = r.createTransformer(() => {});
+  for (const c of chunks) await t.write(decoder.decode(c, { stream: true }));
+  await t.write(decoder.decode());
+  await t.end();
+}
+
 async function viaBytes(setup: (r: HTMLRewriter) => void, chunks: readonly Uint8Array[]): Promise<{ out: Uint8Array; pieces: Uint8Array[] }> {
   const r = new HTMLRewriter();
   setup(r);
@@ -88,7 +99,87 @@ function rewriteSome(r: HTMLRewriter, async: boolean): void {
   r.onDocument({ end: (e) => void e.append('∎') });
 }
 
+/**
+ * Markup whose handler-visible values differ between byte form and text if anything is read from the
+ * wrong one: non-ASCII names and values, references, NULs against literal U+FFFD.
+ */
+const nonAsciiPiece = fc.constantFrom(
+  '<a href="é&eacute;&#xE9;&#0;" title=ü>', '<A TITLE=&uuml; class="café x">', '<p\0é x="\0">', '</p\ufffdé>', '<café data-ö=1>',
+  'é&eacute;&notin;&#128512;', '\0x\r\n', '<!--é\0&amp;-->', '<!doctype HTMLé PUBLIC "é\0" "&amp;ü">', '<textarea>é&lt;\0</textarea>',
+  '<b title="&eacute;">', '<b title="é">', '<p>', '</b>', '<table>é<tr>ü', '<svg><![CDATA[é\0]]><é/></svg>', '\ufffd', '😀', '<div lang="é-x">',
+);
+const nonAsciiMarkup = fc
+  .array(fc.oneof(nonAsciiPiece, tagSoup, fc.string({ unit: 'grapheme', maxLength: 6 })), { maxLength: 10 })
+  .map((p) => p.join(''));
+
+/** Selectors with non-ASCII names and values (matched in byte form on the byte path). */
+const NON_ASCII_SELECTORS = ['[title="é"]', '.café', '[href*="é"]', '[lang|="é" i]', 'café', '[data-ö]', '.\\e9', 'b[title^="\\e9"]'];
+
+/** Handlers that record everything a handler can read, into `log`. `offsetOf` maps sourceOffset to bytes. */
+function readAll(r: HTMLRewriter, log: unknown[], offsetOf: (n: number) => number): void {
+  let text = '';
+  r.on('*', {
+    element(el) {
+      log.push(['element', el.tagName, [...el.attributes], el.namespaceURI, el.implied, el.selfClosing, el.canHaveContent, offsetOf(el.sourceOffset)]);
+      for (const [name] of el.attributes) log.push(['get', name, el.getAttribute(name), el.hasAttribute(name)]);
+      if (el.canHaveContent) el.onEndTag((end) => void log.push(['end', end.name]));
+    },
+  });
+  for (const selector of NON_ASCII_SELECTORS) r.on(selector, { element: (el) => void log.push(['matched', selector, el.tagName]) });
+  r.onDocument({
+    doctype: (d) => void log.push(['doctype', d.name, d.publicId, d.systemId]),
+    comments: (c) => void log.push(['comment', c.text]),
+    // Text chunks are cut where the input was: compare whole text nodes.
+    text(t) {
+      text += t.text;
+      if (t.lastInTextNode) {
+        log.push(['text', text]);
+        text = '';
+      }
+    },
+  });
+}
+
 describe('bytes in, bytes out', () => {
+  it('handlers read the same text, attributes and matches as from strings; sourceOffset counts bytes', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(nonAsciiMarkup, anyBytes.map((b) => new TextDecoder().decode(b))), cuts, async (text, c) => {
+        const input = encoder.encode(text);
+        // What the byte path tokenizes: the input as TextDecoder → TextEncoder leaves it.
+        const decoded = new TextDecoder('utf-8', { ignoreBOM: true }).decode(input);
+        const chunks = splitBytes(input, c);
+        const expected: unknown[] = [];
+        await viaStringChunks((r) => readAll(r, expected, (n) => encoder.encode(decoded.slice(0, n)).length), chunks);
+        const log: unknown[] = [];
+        await viaBytes((r) => readAll(r, log, (n) => n), chunks);
+        expect(log).toEqual(expected);
+      }),
+      { numRuns: 600 },
+    );
+  });
+
+  it('matches selectors with non-ASCII names and values, and changes elements with non-ASCII attributes', async () => {
+    const text = '<p title="é">1</p><p title="&eacute;">2</p><p class="café">3</p><p class=é>4</p><a href="/é/&#xE9;">5</a>';
+    const setup = (r: HTMLRewriter): void => {
+      r.on('[title="é"]', { element: (el) => void el.setAttribute('data-m', el.getAttribute('title')!) });
+      r.on('.café, .\\e9', { element: (el) => void el.prepend('→') });
+      r.on('a[href$="é"]', { element: (el) => void el.setAttribute('href', el.getAttribute('href')!.toUpperCase()) });
+    };
+    const expected = new TextDecoder().decode(await viaStrings(setup, encoder.encode(text)));
+    expect(expected).toBe(
+      '<p title="é" data-m="é">1</p><p title="&eacute;" data-m="é">2</p><p class="café">→3</p><p class=é>→4</p><a href="/É/É">5</a>',
+    );
+    const { out } = await viaBytes(setup, [encoder.encode(text)]);
+    expect(new TextDecoder().decode(out)).toBe(expected);
+  });
+
+  it('sourceOffset counts bytes', async () => {
+    const offsets: number[] = [];
+    await viaBytes((r) => r.on('b', { element: (el) => void offsets.push(el.sourceOffset) }), [encoder.encode('é😀<b>x</b>€<b>')]);
+    expect(offsets).toEqual([6, 17]);
+  });
+
+
   it('passthrough: valid UTF-8 comes back byte for byte, for any chunking', async () => {
     await fc.assert(
       fc.asyncProperty(textBytes, cuts, async (input, c) => {

@@ -17,6 +17,8 @@ export class TextChunkUnit extends Mutations {
     /** Whether this is the (empty) chunk that ends the text node. */
     readonly lastInTextNode: boolean,
     private readonly _context: ContentContext,
+    /** @internal The source text to copy when the chunk is kept (`text`, in the input's form). */
+    readonly _source: string = text,
   ) {
     super();
   }

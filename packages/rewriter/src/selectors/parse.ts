@@ -20,6 +20,7 @@ import type {
   SelectorList,
   SiblingPrefix,
 } from './ast.js';
+import { toByteForm } from '@sluice/tokenizer';
 import { asciiLowercase } from './attribute.js';
 import { parseNth } from './nth.js';
 
@@ -45,8 +46,11 @@ const OPERATORS: Partial<Record<string, AttributeOperator>> = {
 
 const OPERATOR_TEXT: Record<string, string> = { not: '!=' };
 
-/** Parse and check `selector`; throws an Error naming the unsupported or invalid part. */
-export function parseSelector(selector: string): SelectorList {
+/**
+ * Parse and check `selector`; throws an Error naming the unsupported or invalid part. With `byteForm`,
+ * its names and values are in byte form, to match elements parsed from bytes (`TokenizerOptions.byteInput`).
+ */
+export function parseSelector(selector: string, byteForm = false): SelectorList {
   if (typeof selector !== 'string') {
     throw new TypeError(`HTMLRewriter.on: the selector must be a string, got ${typeof selector}`);
   }
@@ -61,8 +65,12 @@ export function parseSelector(selector: string): SelectorList {
     parsedTexts.set(selector, tokens);
   }
   // Compiled anew each time: the compiled form gets per-rewriter bits and slots (see registry.ts).
-  return compileList(selector, tokens);
+  return compileList(selector, tokens, byteForm ? toByteForm : same);
 }
+
+/** How the compiled selector holds names and values: as text, or in byte form (see `toByteForm`). */
+type Form = (s: string) => string;
+const same: Form = (s) => s;
 
 /**
  * css-what's token lists by selector text. The usual way to use the API makes a new rewriter with the
@@ -72,9 +80,9 @@ export function parseSelector(selector: string): SelectorList {
 const parsedTexts = new Map<string, CssWhatToken[][]>();
 const MAX_PARSED_TEXTS = 256;
 
-function compileList(source: string, lists: CssWhatToken[][]): SelectorList {
+function compileList(source: string, lists: CssWhatToken[][], form: Form): SelectorList {
   if (lists.length === 0) throw new Error(`Invalid selector ${JSON.stringify(source)}: it is empty`);
-  return lists.map((tokens) => compileComplex(source, tokens));
+  return lists.map((tokens) => compileComplex(source, tokens, form));
 }
 
 function isCombinator(t: CssWhatToken): boolean {
@@ -88,7 +96,7 @@ function isCombinator(t: CssWhatToken): boolean {
   );
 }
 
-function compileComplex(source: string, tokens: CssWhatToken[]): ComplexSelector {
+function compileComplex(source: string, tokens: CssWhatToken[], form: Form): ComplexSelector {
   const compounds: CompoundSelector[] = [];
   const combinators: Combinator[] = [];
   let current: CssWhatToken[] = [];
@@ -102,7 +110,7 @@ function compileComplex(source: string, tokens: CssWhatToken[]): ComplexSelector
       continue;
     }
     if (current.length === 0) throw new Error(`Invalid selector ${JSON.stringify(source)}: two combinators in a row`);
-    compounds.push(compileCompound(source, current));
+    compounds.push(compileCompound(source, current, form));
     current = [];
     switch (t.type) {
       case SelectorType.Descendant:
@@ -124,7 +132,7 @@ function compileComplex(source: string, tokens: CssWhatToken[]): ComplexSelector
   if (current.length === 0) {
     throw new Error(`Invalid selector ${JSON.stringify(source)}: it ends with a combinator`);
   }
-  compounds.push(compileCompound(source, current));
+  compounds.push(compileCompound(source, current, form));
   const siblingPrefixes: (SiblingPrefix | null)[] = combinators.map((c, i) => {
     if (c !== 'adjacent' && c !== 'sibling') return null;
     const prefixCompounds = compounds.slice(0, i + 1);
@@ -163,7 +171,7 @@ function namespaceTest(source: string, ns: string | null, where: string): Namesp
   unsupported(source, `the namespace prefix "${ns}|" in ${where}`, 'is not declared (a query has no @namespace rules)');
 }
 
-function compileCompound(source: string, tokens: CssWhatToken[]): CompoundSelector {
+function compileCompound(source: string, tokens: CssWhatToken[], form: Form): CompoundSelector {
   let tag: string | null = null;
   let namespace: NamespaceTest = 'any';
   let sawType = false;
@@ -176,7 +184,7 @@ function compileCompound(source: string, tokens: CssWhatToken[]): CompoundSelect
         if (sawType) throw new Error(`Invalid selector ${JSON.stringify(source)}: two type selectors in one compound`);
         sawType = true;
         if (t.type === SelectorType.Tag) {
-          tag = t.name;
+          tag = form(t.name);
           namespace = namespaceTest(source, t.namespace, `"${t.namespace}|${t.name}"`);
         } else {
           namespace = namespaceTest(source, t.namespace, `"${t.namespace}|*"`);
@@ -194,18 +202,18 @@ function compileCompound(source: string, tokens: CssWhatToken[]): CompoundSelect
         const caseMode: CaseMode =
           t.ignoreCase === true ? 'i' : t.ignoreCase === false ? 's' : t.ignoreCase === 'quirks' ? 'quirks' : 'default';
         attributes.push({
-          name: t.name,
-          nameLower: asciiLowercase(t.name),
+          name: form(t.name),
+          nameLower: form(asciiLowercase(t.name)),
           anyNamespace: t.namespace === '*',
           operator,
-          value: t.value,
-          valueLower: asciiLowercase(t.value),
+          value: form(t.value),
+          valueLower: form(asciiLowercase(t.value)),
           caseMode,
         });
         break;
       }
       case SelectorType.Pseudo:
-        pseudos.push(compilePseudo(source, t.name, t.data));
+        pseudos.push(compilePseudo(source, t.name, t.data, form));
         break;
       case SelectorType.PseudoElement:
         unsupported(source, `the pseudo-element "::${t.name}"`, 'has no start tag in the document');
@@ -216,7 +224,7 @@ function compileCompound(source: string, tokens: CssWhatToken[]): CompoundSelect
   return { tag, tagLower: tag === null ? null : asciiLowercase(tag), namespace, attributes, pseudos };
 }
 
-function compilePseudo(source: string, name: string, data: string | CssWhatToken[][] | null): PseudoTest {
+function compilePseudo(source: string, name: string, data: string | CssWhatToken[][] | null, form: Form): PseudoTest {
   switch (name) {
     case 'first-child':
       return { kind: 'nth-child', a: 0, b: 1, of: null };
@@ -238,7 +246,7 @@ function compilePseudo(source: string, name: string, data: string | CssWhatToken
       } catch (err) {
         throw new Error(`Invalid selector ${JSON.stringify(source)}: in ":nth-child(${text})": ${(err as Error).message}`);
       }
-      return { kind: 'nth-child', a: nth.a, b: nth.b, of: { list: compileList(source, ofTokens), slot: -1 } };
+      return { kind: 'nth-child', a: nth.a, b: nth.b, of: { list: compileList(source, ofTokens, form), slot: -1 } };
     }
     case 'nth-of-type': {
       const text = typeof data === 'string' ? data : '';
@@ -250,7 +258,7 @@ function compilePseudo(source: string, name: string, data: string | CssWhatToken
     case 'is':
     case 'where': {
       if (!Array.isArray(data)) throw new Error(`Invalid selector ${JSON.stringify(source)}: ":${name}" needs a selector list`);
-      const list = compileList(source, data);
+      const list = compileList(source, data, form);
       return name === 'not' ? { kind: 'not', list } : { kind: 'is', list };
     }
     default:

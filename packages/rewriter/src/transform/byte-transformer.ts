@@ -1,12 +1,15 @@
 /**
  * `ByteTransformer`: a `Transformer` with UTF-8 bytes in and out.
  *
- * Decoding and encoding are done per chunk, not per token, and the second is mostly avoided: when a
- * chunk is valid UTF-8 (the decoder replaced nothing), the bytes of the text the rewriter copies
- * untouched are copied from the input instead of being encoded again (see `ByteOutput`). Malformed
- * input is decoded to U+FFFD and that is what is written, exactly as TextDecoder → rewriter →
- * TextEncoder would.
+ * The bytes are not decoded: each chunk is tokenized in *byte form*, a string of its bytes, one
+ * character per byte (see `TokenizerOptions.byteInput`), which Node makes with a copy and no decoding.
+ * Every character the tokenizer and the tree builder decide on is ASCII, and no byte of a multi-byte
+ * sequence is, so they decide the same; handlers get text (byte-form-units.ts); untouched input is
+ * copied from the input's bytes (`ByteOutput`); offsets count bytes. Malformed input is first replaced
+ * by what TextDecoder → TextEncoder gives (U+FFFD for each bad sequence), so the output is exactly what
+ * TextDecoder → rewriter → TextEncoder would write.
  */
+import { byteFormOf } from '@sluice/tokenizer';
 import type { CompiledHandlers } from './handlers.js';
 import { ByteOutput } from './output.js';
 import { type RewriterOptions, Transformer } from './transformer.js';
@@ -43,6 +46,36 @@ const NO_OUTPUT = (): void => {};
 // ignoreBOM: a byte order mark stays in the text, so that bytes out equal bytes in. Each call decodes
 // complete sequences only (the rest waits in `pending`): no streaming state, so one decoder serves all.
 const DECODER = new TextDecoder('utf-8', { ignoreBOM: true });
+const FATAL_DECODER = new TextDecoder('utf-8', { ignoreBOM: true, fatal: true });
+const ENCODER = new TextEncoder();
+
+/** What this uses of Node's `node:buffer`, when the runtime has it. */
+interface NodeBufferModule {
+  Buffer: { from(buffer: ArrayBufferLike, byteOffset: number, length: number): { latin1Slice(start: number, end: number): string } };
+  isUtf8?(input: Uint8Array): boolean;
+}
+const nodeBuffer = ((globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:buffer') ?? null) as NodeBufferModule | null;
+
+/** Whether `b` is well-formed UTF-8 (Node's validator, else a fatal decoder). */
+function isUtf8(b: Uint8Array): boolean {
+  if (nodeBuffer?.isUtf8 !== undefined) return nodeBuffer.isUtf8(b);
+  try {
+    FATAL_DECODER.decode(b);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `b` in byte form (Node's latin1 slice: a copy, nothing decoded). */
+function byteForm(b: Uint8Array): string {
+  return nodeBuffer !== null ? nodeBuffer.Buffer.from(b.buffer, b.byteOffset, b.length).latin1Slice(0, b.length) : byteFormOf(b);
+}
+
+/** `b` with each malformed sequence replaced by U+FFFD's bytes, as decoding and encoding again does. */
+function wellFormed(b: Uint8Array): Uint8Array {
+  return isUtf8(b) ? b : ENCODER.encode(DECODER.decode(b));
+}
 
 /** One rewrite of one document, UTF-8 in and out. Create it with `HTMLRewriter.createByteTransformer`. */
 export class ByteTransformer {
@@ -53,11 +86,12 @@ export class ByteTransformer {
 
   /**
    * @internal Made by `HTMLRewriter.createByteTransformer`.
+   * @param config the handlers, selectors in byte form (`HTMLRewriter.compileForBytes`)
    * @param onOutput receives each piece of output (a new array each time), in order, as soon as it is decided
    */
   constructor(config: CompiledHandlers, options: RewriterOptions, onOutput: (chunk: Uint8Array) => void) {
     this.output = new ByteOutput(onOutput);
-    this.transformer = new Transformer(config, options, NO_OUTPUT, this.output);
+    this.transformer = new Transformer(config, options, NO_OUTPUT, this.output, true);
   }
 
   /**
@@ -82,9 +116,13 @@ export class ByteTransformer {
       this.pending = bytes.slice(cut);
       bytes = bytes.subarray(0, cut);
     }
-    const text = DECODER.decode(bytes);
-    // No U+FFFD in the text: nothing was replaced, the bytes are its exact encoding.
-    this.output.setChunkBytes(text, text.indexOf('\uFFFD') < 0 ? bytes : null);
+    return this.writeBytes(wellFormed(bytes));
+  }
+
+  /** Rewrite well-formed UTF-8 ending between characters. */
+  private writeBytes(bytes: Uint8Array): void | Promise<void> {
+    const text = byteForm(bytes);
+    this.output.setChunkBytes(text, bytes);
     return this.transformer.write(text);
   }
 
@@ -93,7 +131,7 @@ export class ByteTransformer {
     const pending = this.pending;
     if (pending === null) return this.transformer.end();
     this.pending = null;
-    const p = this.transformer.write(DECODER.decode(pending));
+    const p = this.writeBytes(ENCODER.encode(DECODER.decode(pending)));
     return p === undefined ? this.transformer.end() : p.then(() => this.transformer.end());
   }
 }

@@ -4,6 +4,7 @@
  * a promise. Owns the output buffer, the content being dropped (removed elements), and the failure.
  */
 import type { EndTagToken, StartTagToken } from '@sluice/tokenizer';
+import { textCommentOf, textDoctypeOf, textStartTagOf, textOf } from './byte-form-units.js';
 import { CommentUnit } from '../rewritable-units/comment.js';
 import { type ContentContext, contentContextOf } from '../rewritable-units/content.js';
 import { DoctypeUnit } from '../rewritable-units/doctype.js';
@@ -45,11 +46,13 @@ export class Executor {
    * @param config the document handlers (doctype, end) come from here
    * @param scripting the scripting flag (how content in `<noscript>` is escaped)
    * @param output assembles the output and passes it on, in order
+   * @param byteForm the tokens are in byte form (bytes in): handlers get their text (byte-form-units.ts)
    */
   constructor(
     private readonly config: CompiledHandlers,
     private readonly scripting: boolean,
     private readonly output: Output,
+    private readonly byteForm = false,
   ) {}
 
   /** Record the failure (the first one wins) and drop what was queued. */
@@ -94,7 +97,7 @@ export class Executor {
       this.push({ k: OP_TEXT, raw, start, last, handlers, context });
       return;
     }
-    const r = this.textHandlers(new TextChunkUnit(raw, last, context), start, handlers, 0);
+    const r = this.textHandlers(this.textChunk(raw, last, context), start, handlers, 0);
     if (r !== undefined) this.wait(r);
   }
 
@@ -167,7 +170,12 @@ export class Executor {
   private emitSource(raw: string, start: number): void {
     if (this.suppress.length > 0) return;
     if (this.synchronous) this.output.source(raw, start);
-    else if (raw.length > 0) this.output.text(raw);
+    else if (raw.length > 0) this.output.sourceText(raw);
+  }
+
+  /** A text chunk unit for source text `raw` (its text decoded when `raw` is in byte form). */
+  private textChunk(raw: string, last: boolean, context: ContentContext): TextChunkUnit {
+    return new TextChunkUnit(this.byteForm ? textOf(raw) : raw, last, context, raw);
   }
 
   private run(op: Op): void | Promise<void> {
@@ -180,9 +188,9 @@ export class Executor {
       case OP_END:
         return this.runEnd(op.el, op.token);
       case OP_TEXT:
-        return this.textHandlers(new TextChunkUnit(op.raw, op.last, op.context), op.start, op.handlers, 0);
+        return this.textHandlers(this.textChunk(op.raw, op.last, op.context), op.start, op.handlers, 0);
       case OP_COMMENT: {
-        const unit = new CommentUnit(op.token);
+        const unit = new CommentUnit(this.byteForm ? textCommentOf(op.token) : op.token);
         return this.callAll(op.handlers, unit, () => {
           unit._active = false;
           this.emit(joined(unit._before));
@@ -195,7 +203,7 @@ export class Executor {
         });
       }
       case OP_DOCTYPE: {
-        const unit = new DoctypeUnit(op.token);
+        const unit = new DoctypeUnit(this.byteForm ? textDoctypeOf(op.token) : op.token);
         return this.callAll(this.config.docDoctype, unit, () => {
           unit._active = false;
           if (!unit._removed) this.emitSource(op.token.raw, op.token.start);
@@ -230,12 +238,13 @@ export class Executor {
     unit._active = false;
     if (unit._before !== null) this.emit(joined(unit._before));
     if (unit._replacement !== null) this.emit(unit._replacement);
-    else if (!unit._removed) this.emitSource(unit.text, start);
+    else if (!unit._removed) this.emitSource(unit._source, start);
     if (unit._after !== null) this.emit(joined(unit._after));
   }
 
   private runStart(token: StartTagToken, el: ElementRecord, handlers: readonly Fn<ElementUnit>[]): void | Promise<void> {
-    const unit = new ElementUnit(token, el.localName, el.namespace, this.scripting);
+    // (In byte form the local name only serves to look names up in sets of ASCII names: as good as text.)
+    const unit = new ElementUnit(this.byteForm ? textStartTagOf(token) : token, el.localName, el.namespace, this.scripting);
     el.unit = unit;
     return this.startHandlers(token, el, unit, handlers, 0);
   }

@@ -36,6 +36,8 @@ export type Fn<T> = (unit: T) => HandlerResult;
 
 /** One `.on()` call, compiled. */
 export interface Registration {
+  /** The selector as given to `.on()`. */
+  readonly selector: string;
   readonly list: SelectorList;
   readonly element: Fn<ElementUnit> | null;
   readonly comments: Fn<CommentUnit> | null;

@@ -49,6 +49,7 @@ export class HTMLRewriter {
     end: [] as Fn<DocumentEndUnit>[],
   };
   private compiled: CompiledHandlers | null = null;
+  private byteCompiled: CompiledHandlers | null = null;
 
   /** @param options see {@link RewriterOptions} (`maxBufferedBytes`, `scripting`). */
   constructor(private readonly options: RewriterOptions = {}) {
@@ -64,6 +65,7 @@ export class HTMLRewriter {
     const list = parseSelector(selector);
     const where = `HTMLRewriter.on(${JSON.stringify(selector)})`;
     const registration: Registration = {
+      selector,
       list,
       element: method(h, 'element', where),
       comments: method(h, 'comments', where),
@@ -72,6 +74,7 @@ export class HTMLRewriter {
     this.registry.add(list);
     this.registrations.push(registration);
     this.compiled = null;
+    this.byteCompiled = null;
     return this;
   }
 
@@ -89,23 +92,44 @@ export class HTMLRewriter {
     if (text !== null) d.text.push(text);
     if (end !== null) d.end.push(end);
     this.compiled = null;
+    this.byteCompiled = null;
     return this;
   }
 
   /** @internal The registrations, compiled for a transform (cached until the next `on`/`onDocument`). */
   compile(): CompiledHandlers {
-    if (this.compiled !== null) return this.compiled;
+    return (this.compiled ??= this.compileWith(this.registry, this.registrations));
+  }
+
+  /**
+   * @internal `compile()` with selectors in byte form, for input in byte form (`ByteTransformer`): the
+   * same object when every selector is ASCII (the usual case), else each selector parsed again.
+   */
+  compileForBytes(): CompiledHandlers {
+    if (this.byteCompiled !== null) return this.byteCompiled;
+    // Without non-ASCII characters or escapes (`\e9`), a selector's names and values are ASCII.
+    if (this.registrations.every((r) => !/[^\x00-\x7f]|\\/.test(r.selector))) return (this.byteCompiled = this.compile());
+    const registry = new SelectorRegistry();
+    const registrations = this.registrations.map((r) => {
+      const list = parseSelector(r.selector, true);
+      registry.add(list);
+      return { ...r, list };
+    });
+    return (this.byteCompiled = this.compileWith(registry, registrations));
+  }
+
+  private compileWith(registry: SelectorRegistry, registrations: readonly Registration[]): CompiledHandlers {
     const byTag = new Map<string, number[]>();
     const anyTag: number[] = [];
-    this.registrations.forEach((r, i) => {
+    registrations.forEach((r, i) => {
       const tags = rightmostTags(r.list);
       if (tags === null) anyTag.push(i);
       else for (const t of tags) (byTag.get(t) ?? byTag.set(t, []).get(t)!).push(i);
     });
     const d = this.documentHandlers;
-    this.compiled = {
-      registry: this.registry,
-      registrations: this.registrations.slice(),
+    return {
+      registry,
+      registrations: registrations.slice(),
       byTag,
       anyTag,
       docDoctype: d.doctype.slice(),
@@ -113,7 +137,6 @@ export class HTMLRewriter {
       docText: d.text.slice(),
       docEnd: d.end.slice(),
     };
-    return this.compiled;
   }
 
   /**
@@ -130,7 +153,7 @@ export class HTMLRewriter {
    * around `createTransformer`: untouched valid UTF-8 is copied from the input, not encoded again.
    */
   createByteTransformer(onOutput: (chunk: Uint8Array) => void): ByteTransformer {
-    return new ByteTransformer(this.compile(), this.options, onOutput);
+    return new ByteTransformer(this.compileForBytes(), this.options, onOutput);
   }
 
   /**
@@ -163,6 +186,7 @@ export class HTMLRewriter {
     const Stream = input.constructor as typeof ReadableStream;
     // The handlers registered now are the ones this transform uses, even if more come before it starts.
     const config = this.compile();
+    const byteConfig = this.compileForBytes();
     maxBufferedOf(this.options); // a bad option throws at once, as a transformer made now would
     // Made at the first chunk, which tells whether the stream is of bytes or of strings (bytes when
     // there is none: a Response body).
@@ -173,7 +197,7 @@ export class HTMLRewriter {
         try {
           const { value, done } = await reader.read();
           if (done) {
-            transformer ??= new ByteTransformer(config, this.options, (b) => controller.enqueue(b));
+            transformer ??= new ByteTransformer(byteConfig, this.options, (b) => controller.enqueue(b));
             await transformer.end();
             controller.close();
             return;
@@ -181,7 +205,7 @@ export class HTMLRewriter {
           if (transformer === null) {
             bytes = typeof value !== 'string';
             transformer = bytes
-              ? new ByteTransformer(config, this.options, (b) => controller.enqueue(b))
+              ? new ByteTransformer(byteConfig, this.options, (b) => controller.enqueue(b))
               : new Transformer(config, this.options, (s) => controller.enqueue(s));
           }
           if (typeof value === 'string') {

@@ -6,10 +6,12 @@
  * one slice of the chunk when something else is written (content a handler inserted, a changed tag)
  * or when the output is flushed.
  *
- * Offsets are absolute (UTF-16 code units from the start of the input), like the tokens' `start`.
- * Text from an earlier chunk (a token the tokenizer held across a chunk boundary, or output queued
- * behind an async handler) cannot be a slice of the current chunk: it is written as a string.
+ * Offsets are absolute (from the start of the input, in its units: UTF-16 code units, or bytes for
+ * bytes in), like the tokens' `start`. Text from an earlier chunk (a token the tokenizer held across a
+ * chunk boundary, or output queued behind an async handler) cannot be a slice of the current chunk: it
+ * is written as source text.
  */
+import { bytesOfByteForm } from '@sluice/tokenizer';
 
 /** Where the executor writes output; see the file comment. */
 export abstract class Output {
@@ -44,12 +46,18 @@ export abstract class Output {
       this.runEnd = end;
     } else {
       this.runEnd = -1;
-      this.text(raw);
+      this.sourceText(raw);
     }
   }
 
-  /** Write text that is not a slice of the current chunk (inserted content, a rewritten tag, older input). */
+  /** Write text a handler decided or the rewriter made (inserted content, a rewritten tag). */
   abstract text(s: string): void;
+
+  /**
+   * Write source text that is not a slice of the current chunk (a token from an earlier chunk, output
+   * that waited behind an async handler). It is in the input's form (byte form for bytes in).
+   */
+  abstract sourceText(raw: string): void;
 
   /** Write the run out (as a slice or its bytes) and empty it. */
   protected abstract closeRun(): void;
@@ -74,6 +82,10 @@ export class StringOutput extends Output {
     this.parts.push(s);
   }
 
+  sourceText(raw: string): void {
+    this.text(raw);
+  }
+
   protected closeRun(): void {
     const base = this.chunkStart;
     this.parts.push(this.chunk.slice(this.runStart - base, this.runEnd - base));
@@ -93,46 +105,30 @@ export class StringOutput extends Output {
 
 const ENCODER = new TextEncoder();
 
-/** UTF-8 length of `s[from, to)` (every surrogate counts 2: a pair is 4 bytes). */
-function utf8Length(s: string, from: number, to: number): number {
-  let n = to - from;
-  for (let i = from; i < to; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0x80) n += c < 0x800 || (c >= 0xd800 && c <= 0xdfff) ? 1 : 2;
-  }
-  return n;
-}
-
 /**
- * Output as UTF-8 bytes. When the chunk's bytes are known to be exactly the UTF-8 encoding of its text
- * (valid UTF-8: the decoder replaced nothing), a run is copied from those bytes instead of encoding
- * its text again. Otherwise (malformed input, text from older chunks, inserted content) text is
+ * Output as UTF-8 bytes, for input in byte form (see `TokenizerOptions.byteInput`): the chunk's text is
+ * its bytes, one character per byte, so a run of it is copied from those bytes at the same offsets.
+ * Source text outside the chunk is turned back into its bytes; text a handler or the rewriter wrote is
  * encoded, as a TextEncoder would.
  */
 export class ByteOutput extends Output {
-  /** Strings and slices of input bytes, in order. Adjacent strings are encoded together. */
+  /** Strings (text to encode) and byte arrays, in order. Adjacent strings are encoded together. */
   private parts: (string | Uint8Array)[] = [];
-  /** The current chunk's bytes, when they are its text's exact encoding; else null. */
+  /** The current chunk's bytes. */
   private bytes: Uint8Array | null = null;
   /** The next chunk's text and bytes (see `setChunkBytes`). */
   private nextText: string | null = null;
   private nextBytes: Uint8Array | null = null;
-  /** Whether the chunk is ASCII (offsets in text and bytes are equal). */
-  private ascii = false;
-  /** A known pair of offsets (text, bytes) in the chunk: mapping runs onward from here. */
-  private cursorText = 0;
-  private cursorByte = 0;
 
   constructor(private readonly onOutput: (chunk: Uint8Array) => void) {
     super();
   }
 
   /**
-   * The bytes `text` was decoded from, for when it comes to `setChunk`; null when they are not its
-   * exact UTF-8 encoding. The caller must not change them until the write that passes the text has
-   * returned.
+   * The bytes whose byte form `text` is, for when it comes to `setChunk`. The caller must not change
+   * them until the write that passes the text has returned.
    */
-  setChunkBytes(text: string, bytes: Uint8Array | null): void {
+  setChunkBytes(text: string, bytes: Uint8Array): void {
     this.nextText = text;
     this.nextBytes = bytes;
   }
@@ -143,10 +139,7 @@ export class ByteOutput extends Output {
     this.nextText = null;
     this.nextBytes = null;
     this.bytes = bytes;
-    this.ascii = bytes !== null && bytes.length === chunk.length;
-    this.cursorText = 0;
-    this.cursorByte = 0;
-    // Without exact bytes there is nothing to copy: every run becomes text.
+    // Without its bytes (the empty chunk of `end()`) there is nothing to copy: every run is source text.
     if (bytes === null) this.chunkEnd = -1;
   }
 
@@ -163,26 +156,17 @@ export class ByteOutput extends Output {
     else parts.push(s);
   }
 
-  /** Byte offset of text offset `i` in the chunk (moving the cursor there). */
-  private byteOffset(i: number): number {
-    if (this.ascii) return i;
-    const s = this.chunk;
-    const bytes = this.bytes!;
-    const ct = this.cursorText;
-    let b: number;
-    // Count from the cursor or from an end of the chunk, whichever is nearer.
-    if (i >= ct) b = i - ct <= s.length - i ? this.cursorByte + utf8Length(s, ct, i) : bytes.length - utf8Length(s, i, s.length);
-    else b = i <= ct - i ? utf8Length(s, 0, i) : this.cursorByte - utf8Length(s, i, ct);
-    this.cursorText = i;
-    this.cursorByte = b;
-    return b;
+  sourceText(raw: string): void {
+    if (this.runEnd > this.runStart) {
+      this.closeRun();
+      this.runEnd = -1;
+    }
+    if (raw.length > 0) this.parts.push(bytesOfByteForm(raw));
   }
 
   protected closeRun(): void {
     const base = this.chunkStart;
-    const from = this.byteOffset(this.runStart - base);
-    const to = this.byteOffset(this.runEnd - base);
-    this.parts.push(this.bytes!.subarray(from, to));
+    this.parts.push(this.bytes!.subarray(this.runStart - base, this.runEnd - base));
     this.runStart = this.runEnd;
   }
 

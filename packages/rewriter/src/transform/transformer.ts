@@ -121,25 +121,28 @@ export class Transformer {
    * @param options see {@link RewriterOptions}
    * @param onOutput receives each piece of output, in order, as soon as it is decided
    * @param output @internal what assembles the output instead (the byte transformer's); `onOutput` is then unused
+   * @param byteInput @internal the chunks are UTF-8 in byte form (the byte transformer's; see
+   *   `TokenizerOptions.byteInput`): offsets count bytes, and `config`'s selectors must be in byte form
    */
   constructor(
     private readonly config: CompiledHandlers,
     options: RewriterOptions,
     onOutput: (chunk: string) => void,
     output: Output = new StringOutput(onOutput),
+    byteInput = false,
   ) {
     this.maxBuffered = maxBufferedOf(options);
     this.scripting = options.scripting ?? true;
-    this.sink = new ViewSink(config.registry, config.registrations, config.byTag, config.anyTag);
+    this.sink = new ViewSink(config.registry, config.registrations, config.byTag, config.anyTag, byteInput);
     const link = new TransformerLink();
     this.link = link;
-    this.tokenizer = new Tokenizer({ autoTextMode: false, cdataAllowed: () => link.builder !== null && link.builder.cdataAllowed() });
+    this.tokenizer = new Tokenizer({ autoTextMode: false, cdataAllowed: () => link.builder !== null && link.builder.cdataAllowed(), byteInput });
     this.onToken = (token: Token) => link.transformer?.receive(token);
     this.builder = new TreeBuilder<NodeRecord>(this.sink, this.tokenizer, { scripting: this.scripting });
     link.builder = this.builder;
     link.transformer = this;
     this.output = output;
-    this.exec = new Executor(config, this.scripting, output);
+    this.exec = new Executor(config, this.scripting, output, byteInput);
     this.lists = new HandlerLists(config, this.sink);
     this.textHandlersExist = config.docText.length > 0 || config.registrations.some((r) => r.text !== null);
     this.commentHandlersExist = config.docComments.length > 0 || config.registrations.some((r) => r.comments !== null);

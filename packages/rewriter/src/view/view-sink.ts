@@ -13,7 +13,7 @@ import {
   type SourceLocation,
   type TreeSink,
 } from '@sluice/tree-builder';
-import type { StartTagClass, TextToken } from '@sluice/tokenizer';
+import { type StartTagClass, type TextToken, attributesOfRawTag } from '@sluice/tokenizer';
 import { matchesComplex, matchesList } from '../selectors/match.js';
 import type { SelectorRegistry } from '../selectors/registry.js';
 import type { SelectorList } from '../selectors/ast.js';
@@ -116,12 +116,14 @@ export class ViewSink implements TreeSink<NodeRecord> {
    * @param selectors the registrations' selectors, by registration index
    * @param byTag registration indices per lowercased rightmost type name
    * @param anyTag registration indices whose rightmost compound matches any name
+   * @param byteForm the tokens are in byte form (bytes in; see `TokenizerOptions.byteInput`)
    */
   constructor(
     registry: SelectorRegistry,
     private readonly selectors: readonly SinkSelector[],
     private readonly byTag: ReadonlyMap<string, readonly number[]>,
     private readonly anyTag: readonly number[],
+    private readonly byteForm = false,
   ) {
     this.prefixes = registry.prefixes.slice();
     this.ofSelectors = registry.ofSelectors.slice();
@@ -158,8 +160,13 @@ export class ViewSink implements TreeSink<NodeRecord> {
    * `TreeSink.createElementWithRawAttributes`): most elements match no selector by name alone.
    */
   createElementWithRawAttributes(localName: string, rawTag: string, location: SourceLocation | null): NodeRecord {
-    const token = this.startTag;
-    const el = new ElementRecord(localName, NS.HTML, null, this.positioned, rawTag, token !== null && token.raw === rawTag ? token : null);
+    const token = this.startTag !== null && this.startTag.raw === rawTag ? this.startTag : null;
+    // Without the token (a sink driven by another tree builder) the raw tag is decoded here, in the
+    // input's form; in byte form at once (the record's lazy decoding reads text).
+    const el =
+      token === null && this.byteForm
+        ? new ElementRecord(localName, NS.HTML, attributesOfRawTag(rawTag, true), this.positioned)
+        : new ElementRecord(localName, NS.HTML, null, this.positioned, rawTag, token);
     this.record(EV_CREATE, el, location, '');
     return el;
   }

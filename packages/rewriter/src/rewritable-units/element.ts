@@ -116,7 +116,8 @@ export class ElementUnit extends Mutations {
   }
 
   /**
-   * sluice extension: the offset of the start tag in the input, in UTF-16 code units. For an implied
+   * sluice extension: the offset of the start tag in the input: in UTF-16 code units for a string input,
+   * in bytes for a byte input (`createByteTransformer`, `transform` of a byte stream or a Response). For an implied
    * element, the offset of the token whose processing created it (the input's length for an element
    * created at its end).
    */

@@ -44,7 +44,8 @@ class TransformerLink {
 /** Options of a rewrite. */
 export interface RewriterOptions {
   /**
-   * The most input the rewriter may hold at once, in UTF-16 code units (≈ bytes for ASCII): an
+   * The most input the rewriter may hold at once, in the input's units (bytes for a byte input, UTF-16
+   * code units for strings): an
    * unfinished token the tokenizer keeps, table text the tree builder has not placed yet, and output
    * waiting behind an async handler. Exceeding it errors the stream. Default 16 MiB.
    */

@@ -173,6 +173,12 @@ describe('bytes in, bytes out', () => {
     expect(new TextDecoder().decode(out)).toBe(expected);
   });
 
+  it('matches a foreign element with a non-ASCII name by type (candidates looked up by its ASCII-lowercased name)', async () => {
+    const matched: string[] = [];
+    await viaBytes((r) => r.on('café', { element: (el) => void matched.push(el.tagName) }), [encoder.encode('<svg><café data-ö=1><CAFÉ>')]);
+    expect(matched).toEqual(['café']); // not <CAFÉ>: type selectors fold ASCII letters only
+  });
+
   it('sourceOffset counts bytes', async () => {
     const offsets: number[] = [];
     await viaBytes((r) => r.on('b', { element: (el) => void offsets.push(el.sourceOffset) }), [encoder.encode('é😀<b>x</b>€<b>')]);

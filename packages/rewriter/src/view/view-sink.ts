@@ -14,6 +14,7 @@ import {
   type TreeSink,
 } from '@sluice/tree-builder';
 import { type StartTagClass, type TextToken, attributesOfRawTag } from '@sluice/tokenizer';
+import { asciiLowercase } from '../selectors/attribute.js';
 import { matchesComplex, matchesList } from '../selectors/match.js';
 import type { SelectorRegistry } from '../selectors/registry.js';
 import type { SelectorList } from '../selectors/ast.js';
@@ -419,7 +420,9 @@ export class ViewSink implements TreeSink<NodeRecord> {
   /** Decide which registrations match the newly inserted element. */
   private evaluate(node: ElementRecord): void {
     if (this.selectors.length === 0 || node.inTemplate) return; // inTemplate: `document.querySelectorAll` does not see it
-    const lower = node.isHtml ? node.localName : node.localName.toLowerCase();
+    // ASCII lowercase, as type selectors compare (and as byte form needs: `toLowerCase` would change
+    // the bytes of a non-ASCII name, U+00C3 to U+00E3).
+    const lower = node.isHtml ? node.localName : asciiLowercase(node.localName);
     let candidates: readonly number[] | undefined;
     const few = this.fewTags;
     if (few !== null) {

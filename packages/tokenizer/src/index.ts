@@ -12,5 +12,5 @@ export { DecodedAttribute, attributesOfRawTag, attributeSpansOfRawTag, attribute
  * Tokens from elsewhere are plain `Token`s; check `type` for those.
  */
 export { Text as TextTokenClass, StartTag as StartTagClass, EndTag as EndTagClass } from './token-classes.js';
-export { toByteForm, fromByteForm, byteFormOf, bytesOfByteForm } from './decode/byte-form.js';
+export { toByteForm, fromByteForm, byteFormOf, bytesOfByteForm, isAscii } from './decode/byte-form.js';
 export { State, stateName } from './states/state.js';

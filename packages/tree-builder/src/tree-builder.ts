@@ -555,8 +555,8 @@ export class TreeBuilder<N> {
     const id = t.id;
     const sink = this.sink;
     if (sink.createElementWithRawAttributes !== undefined) {
-      const source = t instanceof ReusableTag ? t.undecodedSource : null;
-      if (source !== null) {
+      const source = t.undecodedSource;
+      if (source !== undefined && source !== null) {
         const location = locationOf(t);
         const node = sink.createElementWithRawAttributes(t.name, source.raw, location);
         return isFormattingTag(id)

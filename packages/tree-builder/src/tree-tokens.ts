@@ -27,6 +27,11 @@ export interface TagToken {
   readonly end: number;
   /** §13.2.5 "acknowledge the token's self-closing flag". */
   acknowledged: boolean;
+  /**
+   * The tokenizer's start tag while its attributes are still undecoded (they are decoded the first time
+   * `attributes` is read); null or absent otherwise.
+   */
+  readonly undecodedSource?: StartTagClass | null;
 }
 
 /** A run of character tokens, all processed the same way. */

@@ -14,6 +14,7 @@ import {
   StartTagClass,
   type StartTagToken,
   fromByteForm,
+  isAscii,
 } from '@sluice/tokenizer';
 import { ImpliedTag } from '../rewritable-units/element.js';
 
@@ -22,20 +23,11 @@ function sameInBothForms(raw: string): boolean {
   return !/[^\x01-\x7f]|&/.test(raw);
 }
 
-/** Whether a decoded string is the same in both forms. */
-function isAscii(s: string): boolean {
-  return !/[^\x00-\x7f]/.test(s);
-}
-
-/** The text of source text in byte form. */
-export function textOf(raw: string): string {
-  return fromByteForm(raw);
-}
-
 /** A start tag (a tokenizer's, or an implied element's) with its name and attributes as text. */
 export function textStartTagOf(token: StartTagToken): StartTagToken {
   if (token instanceof ImpliedTag) {
     const attributes = token.attributes;
+    // Decoded strings: ASCII is the same in both forms.
     if (isAscii(token.name) && attributes.every((a) => isAscii(a.name) && isAscii(a.value))) return token;
     return new ImpliedTag(
       fromByteForm(token.name),

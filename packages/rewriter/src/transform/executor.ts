@@ -3,8 +3,8 @@
  * units and writes what they decided — waiting, with later ops queued behind, whenever a handler returns
  * a promise. Owns the output buffer, the content being dropped (removed elements), and the failure.
  */
-import type { EndTagToken, StartTagToken } from '@sluice/tokenizer';
-import { textCommentOf, textDoctypeOf, textStartTagOf, textOf } from './byte-form-units.js';
+import { type EndTagToken, type StartTagToken, fromByteForm } from '@sluice/tokenizer';
+import { textCommentOf, textDoctypeOf, textStartTagOf } from './byte-form-units.js';
 import { CommentUnit } from '../rewritable-units/comment.js';
 import { type ContentContext, contentContextOf } from '../rewritable-units/content.js';
 import { DoctypeUnit } from '../rewritable-units/doctype.js';
@@ -175,7 +175,7 @@ export class Executor {
 
   /** A text chunk unit for source text `raw` (its text decoded when `raw` is in byte form). */
   private textChunk(raw: string, last: boolean, context: ContentContext): TextChunkUnit {
-    return new TextChunkUnit(this.byteForm ? textOf(raw) : raw, last, context, raw);
+    return new TextChunkUnit(this.byteForm ? fromByteForm(raw) : raw, last, context, raw);
   }
 
   private run(op: Op): void | Promise<void> {

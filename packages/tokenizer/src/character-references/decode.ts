@@ -104,8 +104,9 @@ export function decodeCharacterReferences(
           // Not a reference, for historical reasons: the characters stay as they are.
         } else {
           if (!terminated) onError?.('missing-semicolon-after-character-reference', matchEnd);
+          const value = namedValue(match >> 6) as string;
           out += text.slice(copied, amp);
-          out += byteForm ? toByteForm(namedValue(match >> 6) as string) : (namedValue(match >> 6) as string);
+          out += byteForm ? toByteForm(value) : value;
           copied = matchEnd;
         }
       } else {

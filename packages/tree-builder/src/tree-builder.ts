@@ -302,6 +302,28 @@ export class TreeBuilder<N> {
   }
 
   /**
+   * @internal `processToken` for a caller that has already told the token classes apart (the rewriter's
+   * transformer branches on them anyway): one of the tokenizer's text tokens.
+   */
+  processTextToken(token: TextTokenClass): void {
+    if (this.stopped) throw new Error('TreeBuilder.processToken(): parsing has stopped; no token can come after processEnd()');
+    if (this.textTokens && this.insertTextToken(token)) return;
+    this.processText(token.value, token.start, token.start + token.raw.length);
+  }
+
+  /** @internal `processToken` for one of the tokenizer's start tag tokens (see `processTextToken`). */
+  processStartTagToken(token: StartTagClass): void {
+    if (this.stopped) throw new Error('TreeBuilder.processToken(): parsing has stopped; no token can come after processEnd()');
+    this.processStartTag(token.name, null, token, token.selfClosing, token.start, token.start + token.raw.length);
+  }
+
+  /** @internal `processToken` for one of the tokenizer's end tag tokens (see `processTextToken`). */
+  processEndTagToken(token: EndTagClass): void {
+    if (this.stopped) throw new Error('TreeBuilder.processToken(): parsing has stopped; no token can come after processEnd()');
+    this.processEndTag(token);
+  }
+
+  /**
    * For a sink with `insertTextToken`: the common cases of `processText` (text "in body" and in the
    * "text" insertion mode, in HTML content, going whole to the current node) without decoding the
    * token's characters. False when the token needs the general rules.

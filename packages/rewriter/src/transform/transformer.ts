@@ -15,7 +15,7 @@
  * Elements the tree builder makes up (implied `<body>`, `<tbody>`, reconstructed formatting elements, …)
  * get their handlers too, at the point in the output where they were created: see `queueImplied`.
  */
-import { Tokenizer, type Attribute, type CommentToken, type DiscardedToken, type DoctypeToken, type EndTagToken, type StartTagClass, type StartTagToken, type TextKind, type TextToken, type Token } from '@sluice/tokenizer';
+import { EndTagClass, StartTagClass, TextTokenClass, Tokenizer, type Attribute, type CommentToken, type DoctypeToken, type EndTagToken, type StartTagToken, type TextKind, type TextToken, type Token } from '@sluice/tokenizer';
 import { TreeBuilder, type InsertionModeName, type SourceLocation } from '@sluice/tree-builder';
 import type { CommentUnit } from '../rewritable-units/comment.js';
 import { type ContentContext, contentContextOf, contextOfTextKind } from '../rewritable-units/content.js';
@@ -202,100 +202,104 @@ export class Transformer {
   // --- Phase A ----------------------------------------------------------------------------------------
 
   /**
-   * One token through the tree builder and into ops. After the tree builder, branches on the type so
-   * that each branch reads the fields of one token class only (monomorphic property access: this runs
-   * per token); the common outcomes of tags (one element made, one element closed, nothing) are read
-   * straight from the sink's events, without the general loop of `applyEvents`.
+   * One token through the tree builder and into ops. The token classes are told apart by prototype
+   * (`instanceof`), not by reading `type`: with six token classes that read would be megamorphic, and
+   * each branch then reads the fields of one class only and calls the tree builder's entry point for it.
+   * The common outcomes of tags (one element made, one element closed, nothing) are read straight from
+   * the sink's events, without the general loop of `applyEvents`.
    */
   private processToken(token: Token): void {
     this.lastToken = token;
-    const type = token.type;
-    // `</body>` and `</html>`: whether the tree builder accepted one shows in its insertion mode.
-    let modeBefore: InsertionModeName | null = null;
-    if (type === 'endTag') {
-      const name = (token as EndTagToken).name;
-      if (name === 'body' || name === 'html') modeBefore = this.builder.insertionMode;
-    }
-    // One call site for the tree builder (it ignores 'discarded'), then what the token's type needs.
-    if (type === 'startTag') {
-      // The transformer's own tokenizer emits its token classes.
-      this.sink.startTag = token as StartTagClass;
-      this.builder.processToken(token);
+    if (token instanceof TextTokenClass) {
+      this.builder.processTextToken(token);
+      this.afterText(token);
+    } else if (token instanceof StartTagClass) {
+      this.sink.startTag = token;
+      this.builder.processStartTagToken(token);
       this.sink.startTag = null;
-    } else this.builder.processToken(token);
-    switch (type) {
-      case 'text':
-        this.afterText(token as TextToken);
-        return;
-      case 'startTag': {
-        token = token as StartTagToken;
-        const sink = this.sink;
-        if (sink.eventCount === 1 && this.held.length === 0 && sink.eventKind[0] === EV_CREATE) {
-          // The common case: the token made one element, and nothing else happened.
-          const loc = sink.eventLocation[0]!;
-          if (loc !== null && loc.start === token.start) {
-            const el = sink.eventNode[0] as ElementRecord;
-            sink.clearEvents();
-            el.fromStartTag = true;
-            this.startElement(token, el);
-            return;
-          }
-        }
-        this.applyEvents(OWN_START, token.start, null, true);
-        this.resolveHeld();
-        const el = this.ownElement;
-        if (el !== null) {
-          this.startElement(token, el);
-          if (this.ownPopped) this.endElement(el, null);
-        } else {
-          this.emitRaw(token.raw, token.start, true);
-        }
+      this.afterStartTag(token);
+    } else if (token instanceof EndTagClass) {
+      // `</body>` and `</html>`: whether the tree builder accepted one shows in its insertion mode.
+      const name = token.name;
+      const modeBefore = name === 'body' || name === 'html' ? this.builder.insertionMode : null;
+      this.builder.processEndTagToken(token);
+      this.afterEndTag(token, modeBefore);
+    } else {
+      this.builder.processToken(token);
+      this.afterOtherToken(token);
+    }
+  }
+
+  private afterStartTag(token: StartTagClass): void {
+    const sink = this.sink;
+    if (sink.eventCount === 1 && this.held.length === 0 && sink.eventKind[0] === EV_CREATE) {
+      // The common case: the token made one element, and nothing else happened.
+      const loc = sink.eventLocation[0]!;
+      if (loc !== null && loc.start === token.start) {
+        const el = sink.eventNode[0] as ElementRecord;
+        sink.clearEvents();
+        el.fromStartTag = true;
+        this.startElement(token, el);
         return;
       }
-      case 'endTag': {
-        token = token as EndTagToken;
-        const sink = this.sink;
-        if (modeBefore === null && this.held.length === 0) {
-          // The common cases: the token closed its element and nothing else, or was ignored.
-          const n = sink.eventCount;
-          if (n === 0) {
-            this.emitRaw(token.raw, token.start, true);
-            return;
-          }
-          if (n === 1 && sink.eventKind[0] === EV_POP) {
-            const loc = sink.eventLocation[0]!;
-            if (loc !== null && loc.start === token.start) {
-              const el = sink.eventNode[0] as ElementRecord;
-              sink.clearEvents();
-              this.endElement(el, token);
-              return;
-            }
-          }
-        }
-        this.applyEvents(OWN_END, token.start, token, true);
-        this.resolveHeld();
-        if (!this.ownConsumed && !(modeBefore !== null && this.bodyOrHtmlEnd(token, modeBefore))) this.emitRaw(token.raw, token.start, true);
+    }
+    this.applyEvents(OWN_START, token.start, null, true);
+    this.resolveHeld();
+    const el = this.ownElement;
+    if (el !== null) {
+      this.startElement(token, el);
+      if (this.ownPopped) this.endElement(el, null);
+    } else {
+      this.emitRaw(token.raw, token.start, true);
+    }
+  }
+
+  private afterEndTag(token: EndTagClass, modeBefore: InsertionModeName | null): void {
+    const sink = this.sink;
+    if (modeBefore === null && this.held.length === 0) {
+      // The common cases: the token closed its element and nothing else, or was ignored.
+      const n = sink.eventCount;
+      if (n === 0) {
+        this.emitRaw(token.raw, token.start, true);
         return;
       }
+      if (n === 1 && sink.eventKind[0] === EV_POP) {
+        const loc = sink.eventLocation[0]!;
+        if (loc !== null && loc.start === token.start) {
+          const el = sink.eventNode[0] as ElementRecord;
+          sink.clearEvents();
+          this.endElement(el, token);
+          return;
+        }
+      }
+    }
+    this.applyEvents(OWN_END, token.start, token, true);
+    this.resolveHeld();
+    if (!this.ownConsumed && !(modeBefore !== null && this.bodyOrHtmlEnd(token, modeBefore))) this.emitRaw(token.raw, token.start, true);
+  }
+
+  /** Comments, doctypes, discarded text, and tokens of classes other than the tokenizer's own. */
+  private afterOtherToken(token: Token): void {
+    switch (token.type) {
       case 'comment':
-        token = token as CommentToken;
         this.applyEvents(OWN_NONE, token.start, null, true);
         this.resolveHeld();
         this.emitComment(token, this.ownCommentParent);
         return;
       case 'doctype':
-        token = token as DoctypeToken;
         this.applyEvents(OWN_NONE, token.start, null, true);
         this.resolveHeld();
         this.emitDoctype(token);
         return;
       case 'discarded':
-        token = token as DiscardedToken;
         // Not a token to the tree builder; in the DOM the text around it stays one node. Behind text the
         // tree builder has not placed yet, it waits with that text.
         if (this.heldHead < this.held.length) this.held.push({ raw: token.raw, start: token.start, end: -1, kind: null, token: null, cursor: 0 });
         else this.emitRaw(token.raw, token.start, false);
         return;
+      default:
+        // The transformer's own tokenizer makes its text and tag tokens with the classes above.
+        throw new Error(`HTMLRewriter: internal error, a ${token.type} token not of the tokenizer's class`);
     }
   }
 

@@ -46,13 +46,15 @@ export class Positions {
 /** A node that can have element children: the document, a template's contents, or an element. */
 export class ParentRecord {
   /** The parent, or null for the document, a template's contents, or a detached element. */
-  parent: ParentRecord | null = null;
+  declare parent: ParentRecord | null;
   /** Whether this node is, or is inside, a template's contents (what `document.querySelectorAll` does not see). */
-  inTemplate = false;
+  declare inTemplate: boolean;
   /** Sibling positions, when selectors need them (see `Positions`); else null. */
-  readonly pos: Positions | null;
+  declare readonly pos: Positions | null;
 
   constructor(positioned: boolean) {
+    this.parent = null;
+    this.inTemplate = false;
     this.pos = positioned ? new Positions() : null;
   }
 }
@@ -78,45 +80,61 @@ export type NodeRecord = ParentRecord | LeafRecord;
 
 /** An element as the rewriter sees it. */
 export class ElementRecord extends ParentRecord implements MatchableElement {
+  // Fields are declared and assigned in the constructor (one hidden class, no class-field initializer
+  // pass): one record is made per element, on the hot path.
+  declare readonly localName: string;
+  declare readonly namespace: string;
   /** Indices of the registrations (`.on()` calls) whose selector this element matched, ascending. */
-  matched: readonly number[] | null = null;
+  declare matched: readonly number[] | null;
   /** Whether selectors were evaluated (at first insertion). */
-  evaluated = false;
+  declare evaluated: boolean;
   /** Whether this element was created for a start tag of its own (else the tree builder made it up: it is implied). */
-  fromStartTag = false;
+  declare fromStartTag: boolean;
   /** Whether it is on the rewriter's list of open elements. */
-  open = false;
+  declare open: boolean;
   /** Whether its end (explicit or implicit) has been handled. */
-  ended = false;
+  declare ended: boolean;
   /** Whether element handlers ran (or will run) for it: its end must then go through the handler queue. */
-  handled = false;
+  declare handled: boolean;
   /** Set by the executor while the element's handlers may still act on its end tag. */
-  unit: ElementUnit | null = null;
+  declare unit: ElementUnit | null;
   /** The template contents, for a `<template>`. */
-  content: FragmentRecord | null = null;
+  declare content: FragmentRecord | null;
   /** The registrations it inherits (see handler-lists.ts), valid while `cacheGeneration` is current. */
-  inherited: RegistrationSet | null = null;
-  cacheGeneration = -1;
+  declare inherited: RegistrationSet | null;
+  declare cacheGeneration: number;
 
   /** The attributes once decoded (or given); null while they are still `rawTag`'s text. */
-  private decoded: readonly ElementAttribute[] | null;
+  declare private decoded: readonly ElementAttribute[] | null;
   /** The start tag's source text, for attributes not decoded yet (`ViewSink.createElementWithRawAttributes`). */
-  private rawTag: string | null;
+  declare private rawTag: string | null;
   /**
    * The start tag token, when it is known: its attributes are decoded from it (and cached there), so
    * that a handler's `Element`, which reads the same token, does not decode them a second time.
    */
-  private tagToken: StartTagClass | null;
+  declare private tagToken: StartTagClass | null;
 
   constructor(
-    readonly localName: string,
-    readonly namespace: string,
+    localName: string,
+    namespace: string,
     attributes: readonly ElementAttribute[] | null,
     positioned: boolean,
     rawTag: string | null = null,
     tagToken: StartTagClass | null = null,
   ) {
     super(positioned);
+    this.localName = localName;
+    this.namespace = namespace;
+    this.matched = null;
+    this.evaluated = false;
+    this.fromStartTag = false;
+    this.open = false;
+    this.ended = false;
+    this.handled = false;
+    this.unit = null;
+    this.content = null;
+    this.inherited = null;
+    this.cacheGeneration = -1;
     this.decoded = attributes;
     this.rawTag = rawTag;
     this.tagToken = tagToken;

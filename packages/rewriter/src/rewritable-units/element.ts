@@ -3,7 +3,7 @@
  * (Cloudflare's HTMLRewriter `Element` interface) — or, for an element the tree builder made up
  * (`implied`), the point in the output where it begins.
  */
-import { type Attribute, type AttributeSpan, StartTagClass, type StartTagToken, attributeSpansOfRawTag } from '@sluice/tokenizer';
+import { type Attribute, type AttributeSpan, StartTagClass, type StartTagToken, attributeSpansOfRawTag, fromByteForm, toByteForm } from '@sluice/tokenizer';
 import { asciiLowercase } from '../selectors/attribute.js';
 import { type ContentContext, type ContentOptions, contentContextOf, escapeAttributeValue, prepareContent } from './content.js';
 import type { EndTagHandler } from './end-tag.js';
@@ -60,28 +60,47 @@ export class ElementUnit extends Mutations {
   /** @internal */ _endHandlers: EndTagHandler[] | null = null;
   /** @internal Whether the handlers are still running: the unit may be changed. */ _active = true;
 
+  /** @internal The start tag as the tokenizer made it (in byte form for bytes in). */
+  private readonly _source: StartTagToken;
+  /** @internal How to make the start tag's text form from `_source`, or null when it is text already. */
+  private readonly _toText: ((tag: StartTagToken) => StartTagToken) | null;
+  /** @internal The start tag in text form, once made (see `_token`). */
+  private _text: StartTagToken | null;
+
   /**
    * @internal Made by the rewriter. What is derived from the element (whether it can have content, how
    * content put inside it is escaped) is worked out when a handler asks: most handlers never do.
-   * @param _token the start tag
+   * @param source the start tag
    * @param _localName the element's local name, as the tree builder made it
    * @param namespaceURI the element's namespace, as the tree builder decided it
    * @param _scripting the scripting flag (content in `<noscript>`)
+   * @param toText for a start tag in byte form (bytes in): what makes its text form. It is made only when
+   *   a handler reads more than one attribute's value or changes the tag (most read one value: see
+   *   `getAttribute`).
    */
   constructor(
-    /** @internal */ readonly _token: StartTagToken,
+    source: StartTagToken,
     private readonly _localName: string,
     /** The element's namespace URI (HTML, SVG or MathML), as the tree builder placed it. */
     readonly namespaceURI: string,
     private readonly _scripting: boolean,
+    toText: ((tag: StartTagToken) => StartTagToken) | null = null,
   ) {
     super();
-    this._name = _token.name;
+    this._source = source;
+    this._toText = toText;
+    this._text = toText === null ? source : null;
+    this._name = toText === null ? source.name : fromByteForm(source.name);
+  }
+
+  /** @internal The start tag, its name and attributes as text. */
+  get _token(): StartTagToken {
+    return (this._text ??= this._toText!(this._source));
   }
 
   /** Whether the element can have content and an end tag (false for void and self-closing foreign elements). */
   get canHaveContent(): boolean {
-    return canHaveContent(this._localName, this.namespaceURI, this._token.selfClosing);
+    return canHaveContent(this._localName, this.namespaceURI, this._source.selfClosing);
   }
 
   /** How text put inside the element is escaped. */
@@ -122,7 +141,7 @@ export class ElementUnit extends Mutations {
    * created at its end).
    */
   get sourceOffset(): number {
-    return this._token.start;
+    return this._source.start;
   }
 
   /**
@@ -131,12 +150,12 @@ export class ElementUnit extends Mutations {
    * reconstructed formatting element, …). See the class comment.
    */
   get implied(): boolean {
-    return this._token.raw.length === 0;
+    return this._source.raw.length === 0;
   }
 
   /** Whether the start tag ended with `/>`. */
   get selfClosing(): boolean {
-    return this._token.selfClosing;
+    return this._source.selfClosing;
   }
 
   /** The attributes as `[name, value]` pairs: names lowercased, values with character references decoded. */
@@ -150,9 +169,14 @@ export class ElementUnit extends Mutations {
     const key = asciiLowercase(String(name));
     const attrs = this._attrs;
     if (attrs === null) {
-      const token = this._token;
-      // The tokenizer's tags look one attribute up without decoding the rest.
-      if (token instanceof StartTagClass) return token.attributeValue(key);
+      const source = this._source;
+      // The tokenizer's tags look one attribute up without decoding the rest; in byte form, the name is
+      // looked up in byte form and the value turned into text (what the text form's lookup gives).
+      if (source instanceof StartTagClass) {
+        if (this._toText === null) return source.attributeValue(key);
+        const value = source.attributeValue(toByteForm(key));
+        return value === null ? null : fromByteForm(value);
+      }
     }
     const list = attrs ?? this._token.attributes;
     for (const a of list) if (a.name === key) return a.value;

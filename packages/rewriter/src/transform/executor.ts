@@ -244,7 +244,7 @@ export class Executor {
 
   private runStart(token: StartTagToken, el: ElementRecord, handlers: readonly Fn<ElementUnit>[]): void | Promise<void> {
     // (In byte form the local name only serves to look names up in sets of ASCII names: as good as text.)
-    const unit = new ElementUnit(this.byteForm ? textStartTagOf(token) : token, el.localName, el.namespace, this.scripting);
+    const unit = new ElementUnit(token, el.localName, el.namespace, this.scripting, this.byteForm ? textStartTagOf : null);
     el.unit = unit;
     return this.startHandlers(token, el, unit, handlers, 0);
   }

@@ -284,6 +284,23 @@ export class Executor {
         this.suppress.push(el);
       }
     }
+    // Nothing left for the element's end (the usual handler only reads): the end tag is then copied
+    // like any other, without a trip through `runEnd`.
+    if (
+      unit._endHandlers === null &&
+      unit._after === null &&
+      unit._append === null &&
+      unit._replacement === null &&
+      !unit._removed &&
+      unit._inner === null &&
+      !unit._keepContent &&
+      !unit._nameChanged &&
+      // (The `</br>` of an implied `<br>` whose start tag was rewritten is not written: see `finishEnd`.)
+      (unit._attrs === null || !unit.implied)
+    ) {
+      el.unit = null;
+      el.handled = false;
+    }
   }
 
   private runEnd(el: ElementRecord, token: EndTagToken | null): void | Promise<void> {

@@ -94,7 +94,10 @@ export class ElementRecord extends ParentRecord implements MatchableElement {
   declare open: boolean;
   /** Whether its end (explicit or implicit) has been handled. */
   declare ended: boolean;
-  /** Whether element handlers ran (or will run) for it: its end must then go through the handler queue. */
+  /**
+   * Whether element handlers ran (or will run) for it and its end must go through the handler queue
+   * (cleared again when the handlers left nothing to do at its end).
+   */
   declare handled: boolean;
   /** Set by the executor while the element's handlers may still act on its end tag. */
   declare unit: ElementUnit | null;

@@ -270,3 +270,49 @@ describe('bytes in, bytes out', () => {
     expect(() => t.write('<p>' as unknown as Uint8Array)).toThrow(/expected a Uint8Array chunk, got string/);
   });
 });
+
+describe('chunks larger than the byte transformer\'s slice (16 KiB)', () => {
+  // Multi-byte characters everywhere, so that the 16 KiB cuts fall inside sequences; a tag, a comment
+  // and a reference now and then, so that tokens span the cuts too.
+  const unit = '<p title="é€">ünï€😀 text &eacute; <!-- ç --></p>';
+  const big = encoder.encode(`<!DOCTYPE html><body>${unit.repeat(1200)}</body>`);
+
+  it('passes a large chunk through unchanged', async () => {
+    expect(big.length).toBeGreaterThan(3 * 16 * 1024);
+    const { out, pieces } = await viaBytes(() => {}, [big]);
+    expect(out).toEqual(big);
+    // Output is released per slice: more than one piece for one chunk.
+    expect(pieces.length).toBeGreaterThan(1);
+  });
+
+  it('gives the string path\'s output and text with an async handler, and reads no byte of the chunk after write() returned', async () => {
+    // Text handlers see each text chunk's characters: a slice cut inside a character would show as U+FFFD.
+    // (How text splits into chunks depends on the input's chunking, so the texts are compared joined.)
+    const setup = (r: HTMLRewriter, texts: string[]): void => {
+      r.on('p', {
+        async element(el) {
+          await Promise.resolve();
+          el.setAttribute('data-t', el.getAttribute('title') ?? '');
+        },
+        text(chunk) {
+          texts.push(chunk.text);
+        },
+      });
+    };
+    const expectedTexts: string[] = [];
+    const expected = await viaStrings((r) => setup(r, expectedTexts), big);
+    const texts: string[] = [];
+    const r = new HTMLRewriter();
+    setup(r, texts);
+    const pieces: Uint8Array[] = [];
+    const t = r.createByteTransformer((b) => pieces.push(b));
+    const chunk = big.slice();
+    const pending = t.write(chunk);
+    // The caller may reuse its buffer once write() has returned.
+    chunk.fill(0x41);
+    await pending;
+    await t.end();
+    expect(new TextDecoder().decode(concat(pieces))).toBe(new TextDecoder().decode(expected));
+    expect(texts.join('')).toBe(expectedTexts.join(''));
+  });
+});

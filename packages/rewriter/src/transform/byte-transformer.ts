@@ -43,6 +43,9 @@ export function decodableLength(b: Uint8Array): number {
 
 const NO_OUTPUT = (): void => {};
 
+/** The most bytes tokenized as one string (see `ByteTransformer.writeSlices`). */
+const SLICE_BYTES = 16 * 1024;
+
 // ignoreBOM: a byte order mark stays in the text, so that bytes out equal bytes in. Each call decodes
 // complete sequences only (the rest waits in `pending`): no streaming state, so one decoder serves all.
 const DECODER = new TextDecoder('utf-8', { ignoreBOM: true });
@@ -116,7 +119,31 @@ export class ByteTransformer {
       this.pending = bytes.slice(cut);
       bytes = bytes.subarray(0, cut);
     }
-    return this.writeBytes(wellFormed(bytes));
+    return this.writeSlices(wellFormed(bytes), 0);
+  }
+
+  /**
+   * Rewrite `bytes[from…]` (well-formed UTF-8) in slices of at most `SLICE_BYTES`, each ending between
+   * characters (what `writeBytes` requires). A large chunk tokenized whole keeps its byte form (a string
+   * the size of the chunk) and the tokens sliced from it alive across young-generation collections,
+   * which copy them each time; measured on `bench:rewrite` (one chunk per page), 16 KiB slices were about
+   * 3% faster than whole pages (4 KiB slower). Output is released at the end of each slice.
+   */
+  private writeSlices(bytes: Uint8Array, from: number): void | Promise<void> {
+    const n = bytes.length;
+    while (n - from > SLICE_BYTES) {
+      let to = from + SLICE_BYTES;
+      // Back to the start of the character the cut falls in (at most three continuation bytes).
+      while ((bytes[to]! & 0xc0) === 0x80) to--;
+      const p = this.writeBytes(bytes.subarray(from, to));
+      if (p !== undefined) {
+        // The caller may reuse `bytes` once write() has returned: keep a copy of the rest.
+        const rest = bytes.slice(to);
+        return p.then(() => this.writeSlices(rest, 0));
+      }
+      from = to;
+    }
+    return this.writeBytes(from === 0 ? bytes : bytes.subarray(from));
   }
 
   /** Rewrite well-formed UTF-8 ending between characters. */

@@ -126,7 +126,7 @@ export class ByteTransformer {
    * Rewrite `bytes[from…]` (well-formed UTF-8) in slices of at most `SLICE_BYTES`, each ending between
    * characters (what `writeBytes` requires). A large chunk tokenized whole keeps its byte form (a string
    * the size of the chunk) and the tokens sliced from it alive across young-generation collections,
-   * which copy them each time; measured on `bench:rewrite` (one chunk per page), 16 KiB slices were about
+   * which presumably copy them each time; measured on `bench:rewrite` (one chunk per page), 16 KiB slices were about
    * 3% faster than whole pages (4 KiB slower). Output is released at the end of each slice.
    */
   private writeSlices(bytes: Uint8Array, from: number): void | Promise<void> {

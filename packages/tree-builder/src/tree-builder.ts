@@ -257,19 +257,14 @@ export class TreeBuilder<N> {
    * start tag may switch the tokenizer's text mode before it reads on. Throws after `processEnd()`.
    */
   processToken(token: Token): void {
-    if (this.stopped) throw new Error('TreeBuilder.processToken(): parsing has stopped; no token can come after processEnd()');
     // The tokenizer's own token classes are told apart by prototype (`instanceof`) rather than by reading
     // `type`: with six token classes that one read would be megamorphic (V8 keeps at most four shapes per
     // property access), and each branch below then reads the fields of one class only.
-    if (token instanceof TextTokenClass) {
-      if (this.textTokens && this.insertTextToken(token)) return;
-      this.processText(token.value, token.start, token.start + token.raw.length);
-    } else if (token instanceof StartTagClass) {
-      // Attributes decoded only if a rule reads them, or the sink wants them (see `createHtmlElementFor`).
-      this.processStartTag(token.name, null, token, token.selfClosing, token.start, token.start + token.raw.length);
-    } else if (token instanceof EndTagClass) {
-      this.processEndTag(token);
-    } else {
+    if (token instanceof TextTokenClass) this.processTextToken(token);
+    else if (token instanceof StartTagClass) this.processStartTagToken(token);
+    else if (token instanceof EndTagClass) this.processEndTagToken(token);
+    else {
+      this.checkRunning();
       switch (token.type) {
         case 'text':
           this.processText(token.value, token.start, token.start + token.raw.length);
@@ -301,25 +296,31 @@ export class TreeBuilder<N> {
     }
   }
 
+  /** Throws once parsing has stopped: no token may come after `processEnd()`. */
+  private checkRunning(): void {
+    if (this.stopped) throw new Error('TreeBuilder.processToken(): parsing has stopped; no token can come after processEnd()');
+  }
+
   /**
    * @internal `processToken` for a caller that has already told the token classes apart (the rewriter's
    * transformer branches on them anyway): one of the tokenizer's text tokens.
    */
   processTextToken(token: TextTokenClass): void {
-    if (this.stopped) throw new Error('TreeBuilder.processToken(): parsing has stopped; no token can come after processEnd()');
+    this.checkRunning();
     if (this.textTokens && this.insertTextToken(token)) return;
     this.processText(token.value, token.start, token.start + token.raw.length);
   }
 
   /** @internal `processToken` for one of the tokenizer's start tag tokens (see `processTextToken`). */
   processStartTagToken(token: StartTagClass): void {
-    if (this.stopped) throw new Error('TreeBuilder.processToken(): parsing has stopped; no token can come after processEnd()');
+    this.checkRunning();
+    // Attributes decoded only if a rule reads them, or the sink wants them (see `createHtmlElementFor`).
     this.processStartTag(token.name, null, token, token.selfClosing, token.start, token.start + token.raw.length);
   }
 
   /** @internal `processToken` for one of the tokenizer's end tag tokens (see `processTextToken`). */
   processEndTagToken(token: EndTagClass): void {
-    if (this.stopped) throw new Error('TreeBuilder.processToken(): parsing has stopped; no token can come after processEnd()');
+    this.checkRunning();
     this.processEndTag(token);
   }
 

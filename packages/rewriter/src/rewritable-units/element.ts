@@ -98,6 +98,25 @@ export class ElementUnit extends Mutations {
     return (this._text ??= this._toText!(this._source));
   }
 
+  /**
+   * @internal Whether the handlers, now finished, left nothing to do at the element's end: no end tag
+   * handler, nothing to write there, nothing dropped or renamed. (The `</br>` of an implied `<br>` whose
+   * start tag was rewritten is not written: see `Executor.finishEnd`.)
+   */
+  get _leavesNothingForEnd(): boolean {
+    return (
+      this._endHandlers === null &&
+      this._after === null &&
+      this._append === null &&
+      this._replacement === null &&
+      !this._removed &&
+      this._inner === null &&
+      !this._keepContent &&
+      !this._nameChanged &&
+      (this._attrs === null || !this.implied)
+    );
+  }
+
   /** Whether the element can have content and an end tag (false for void and self-closing foreign elements). */
   get canHaveContent(): boolean {
     return canHaveContent(this._localName, this.namespaceURI, this._source.selfClosing);

@@ -286,18 +286,7 @@ export class Executor {
     }
     // Nothing left for the element's end (the usual handler only reads): the end tag is then copied
     // like any other, without a trip through `runEnd`.
-    if (
-      unit._endHandlers === null &&
-      unit._after === null &&
-      unit._append === null &&
-      unit._replacement === null &&
-      !unit._removed &&
-      unit._inner === null &&
-      !unit._keepContent &&
-      !unit._nameChanged &&
-      // (The `</br>` of an implied `<br>` whose start tag was rewritten is not written: see `finishEnd`.)
-      (unit._attrs === null || !unit.implied)
-    ) {
+    if (unit._leavesNothingForEnd) {
       el.unit = null;
       el.handled = false;
     }

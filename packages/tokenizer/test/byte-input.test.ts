@@ -94,6 +94,22 @@ describe('byteInput', () => {
     expect(() => bytesOfByteForm('é€')).toThrow(/U\+20AC at 1 of a string in byte form is not a byte/);
   });
 
+  it('round-trips long strings with one character past ASCII anywhere (values such as URLs)', () => {
+    // Strings of 12 characters or more are checked for ASCII another way than short ones.
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 60 }),
+        fc.integer({ min: 0, max: 60 }),
+        fc.constantFrom('\x7f', '\x80', 'é', '\xff', '€', '😀'),
+        (before, after, c) => {
+          const s = 'a'.repeat(before) + c + 'b'.repeat(after);
+          expect(toByteForm(s)).toBe(byteFormOf(encoder.encode(s)));
+          expect(fromByteForm(toByteForm(s))).toBe(s);
+        },
+      ),
+    );
+  });
+
   it('cannot be combined with onError', () => {
     expect(() => new Tokenizer({ byteInput: true, onError: () => {} })).toThrow(/byteInput and options.onError cannot be combined/);
     expect(() => new Tokenizer({ byteInput: 1 as unknown as boolean })).toThrow(/byteInput must be a boolean/);

@@ -174,8 +174,15 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const mbps = new Map([...times].map(([name, ts]) => [name, totalBytes / 1e6 / median(ts)]));
 console.log(`${pages.length} pages, ${(totalBytes / 1e6).toFixed(1)} MB, ${CHUNK > 0 ? `${CHUNK}-byte chunks` : 'one chunk per page'}, median of ${ROUNDS} rounds`);
 const ours = mbps.get('sluice');
+const oursTimes = times.get('sluice');
 for (const [name, v] of mbps) {
-  const ratio = name.startsWith('sluice') || ours === undefined ? '' : `   sluice is ${(ours / v).toFixed(2)}x`;
+  let ratio = '';
+  if (!name.startsWith('sluice') && ours !== undefined) {
+    // Also each round's own ratio (the engines run back to back in a round, so a busy spell on this
+    // shared machine moves both times of a round together): its spread says how far to trust the median.
+    const perRound = times.get(name).map((t, r) => t / oursTimes[r]);
+    ratio = `   sluice is ${(ours / v).toFixed(2)}x (rounds ${Math.min(...perRound).toFixed(2)}–${Math.max(...perRound).toFixed(2)})`;
+  }
   console.log(`${name.padEnd(40)} ${v.toFixed(1).padStart(7)} MB/s${ratio}`);
 }
 if (hrefChars === 0) throw new Error('no href was read');

@@ -158,16 +158,18 @@ export function foreignElementFlags(
   return NONE;
 }
 
+/**
+ * 1 for the formatting tag ids. A table rather than a switch: this is asked for every element created,
+ * and a small function is inlined into its callers (the switch's bytecode was too large to be).
+ */
+const FORMATTING = new Uint8Array(TAG_ID_COUNT);
+for (const id of [T.A, T.B, T.BIG, T.CODE, T.EM, T.FONT, T.I, T.NOBR, T.S, T.SMALL, T.STRIKE, T.STRONG, T.TT, T.U]) FORMATTING[id] = 1;
+
 /** §13.2.6.4.7 formatting elements: a, b, big, code, em, font, i, nobr, s, small, strike, strong, tt, u. */
 export function isFormattingTag(id: number): boolean {
-  switch (id) {
-    case T.A: case T.B: case T.BIG: case T.CODE: case T.EM: case T.FONT: case T.I: case T.NOBR: case T.S:
-    case T.SMALL: case T.STRIKE: case T.STRONG: case T.TT: case T.U:
-      return true;
-    default:
-      return false;
-  }
+  return FORMATTING[id] === 1;
 }
+
 
 /** h1–h6. */
 export function isHeading(id: number): boolean {

@@ -17,7 +17,7 @@ import {
   type TextMode,
   type Token,
 } from '@sluice/tokenizer';
-import { ActiveFormattingElements, MARKER } from './active-formatting-elements.js';
+import { ActiveFormattingElements, type ListItem, MARKER } from './active-formatting-elements.js';
 import { appropriatePlace } from './appropriate-place.js';
 import { foreignContent } from './foreign-content.js';
 import { foreignAttributes, htmlAttributes } from './foreign-adjustments.js';
@@ -672,6 +672,15 @@ export class TreeBuilder<N> {
     if (n === 0) return;
     const last = items[n - 1];
     if (last === MARKER || last.element.open) return;
+    this.reconstructFrom(items, n);
+  }
+
+  /**
+   * The steps of `reconstructActiveFormattingElements` after its first checks (the last entry is an
+   * element not on the stack). Apart because those checks run for every text and most start tags, and
+   * alone they are small enough to be inlined into their callers.
+   */
+  private reconstructFrom(items: readonly ListItem<N>[], n: number): void {
     // Rewind to the entry after the last one that is a marker or on the stack.
     let i = n - 1;
     while (i > 0) {

@@ -329,6 +329,16 @@ export class Transformer {
         return;
       }
     }
+    this.placeTextToken(token);
+  }
+
+  /**
+   * `afterText` off its fast paths: the token waits as held text until the tree builder's events say
+   * where its parts went. (Apart so that the fast paths, run for every text token, stay small.)
+   */
+  private placeTextToken(token: TextToken): void {
+    const raw = token.raw;
+    const start = token.start;
     this.held.push({ raw, start, end: start + raw.length, kind: token.kind, token, cursor: start });
     this.applyEvents(OWN_NONE, start, null, false);
     // As above: table text waits only when a text handler needs to know where it goes (here the token

@@ -60,6 +60,14 @@ export function decodeName(raw: string, start: number, end: number, byteForm = f
     }
     if (i === length) return cached;
   }
+  return decodeAndCache(raw, start, end, byteForm, slot);
+}
+
+/**
+ * `decodeName` on a cache miss: decode the name and keep it in `slot`. Apart from the lookup, which runs
+ * for every tag, so that the lookup stays small enough to be inlined into its callers.
+ */
+function decodeAndCache(raw: string, start: number, end: number, byteForm: boolean, slot: number): string {
   const slice = raw.slice(start, end);
   let name = lowercaseName(slice, byteForm);
   // A name with a NUL is not cached (decoded, its U+FFFD would not compare equal to the raw NUL; and it

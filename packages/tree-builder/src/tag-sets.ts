@@ -170,7 +170,6 @@ export function isFormattingTag(id: number): boolean {
   return FORMATTING[id] === 1;
 }
 
-
 /** h1–h6. */
 export function isHeading(id: number): boolean {
   return id >= T.H1 && id <= T.H6;

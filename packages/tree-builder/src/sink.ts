@@ -90,8 +90,8 @@ export interface TreeSink<N> {
    * what `insertText(parent, token.value.replaceAll('\0', ''), null, { start: token.start, end:
    * token.start + token.raw.length })` would do. ("In body" drops each NUL, §13.2.6.4.7; elsewhere a
    * value has none.) A sink that has it gets it, instead of `insertText`, for text the tree builder
-   * inserts in one piece at the end of the current node (the usual case: text "in body" and in the
-   * "text" insertion mode); it reads `token.value` only if it needs the characters, so a sink that needs
+   * inserts in one piece at the end of the current node (the usual cases: text "in body", in the modes
+   * that use its rules for text, and in the "text" insertion mode; whitespace "in head"); it reads `token.value` only if it needs the characters, so a sink that needs
    * just where text went (a rewriter's view) decodes none of it.
    */
   insertTextToken?(parent: N, token: TextToken): void;

@@ -59,6 +59,7 @@ import {
   T,
   foreignElementFlags,
   htmlElementFlags,
+  isAllWhitespace,
   isAllWhitespaceOrNul,
   isFormattingTag,
   tagIdOf,
@@ -325,14 +326,17 @@ export class TreeBuilder<N> {
   }
 
   /**
-   * For a sink with `insertTextToken`: the common cases of `processText` (text "in body" and in the
-   * "text" insertion mode, in HTML content, going whole to the current node) without decoding the
-   * token's characters. False when the token needs the general rules.
+   * For a sink with `insertTextToken`: the common cases of `processText` (text "in body", in the modes
+   * whose rules for text are "in body"'s, and in the "text" insertion mode; whitespace "in head" and
+   * "after head"; in HTML content, going whole to the current node) without decoding the token's
+   * characters. False when the token needs the general rules.
    */
   private insertTextToken(token: TextTokenClass): boolean {
     if (!this.textGoesToCurrentNode()) return false;
     const mode = this.mode;
-    if (mode === MODE.IN_BODY) {
+    // "in cell" (§13.2.6.4.15), "in caption" (.11) and "in template" (.18) process character tokens
+    // using the rules for "in body".
+    if (mode === MODE.IN_BODY || mode === MODE.IN_CELL || mode === MODE.IN_CAPTION || mode === MODE.IN_TEMPLATE) {
       // §13.2.6.4.7 "in body", character tokens: each U+0000 is a parse error and is dropped, which the
       // sink does (see `insertTextToken`). Only NULs alone would change what happens here: nothing is
       // inserted and nothing reconstructed. A token that starts with one takes the general rules, as
@@ -349,6 +353,13 @@ export class TreeBuilder<N> {
     }
     if (mode === MODE.TEXT) {
       // §13.2.6.4.8 "text": insert the characters.
+      this.sink.insertTextToken!(this.currentInsertionParent(), token);
+      return true;
+    }
+    if ((mode === MODE.IN_HEAD || mode === MODE.AFTER_HEAD) && isAllWhitespace(token.raw)) {
+      // §13.2.6.4.4 "in head", §13.2.6.4.6 "after head": whitespace is inserted (the whitespace between
+      // the head's tags). Whitespace is the same characters raw and decoded (a CR aside, which the sink
+      // takes from the token's value).
       this.sink.insertTextToken!(this.currentInsertionParent(), token);
       return true;
     }

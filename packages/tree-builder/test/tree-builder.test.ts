@@ -343,6 +343,11 @@ describe('TreeBuilder', () => {
       '<frameset></frameset>x ',
       ' \n<html> <head> </head> <body>  z',
       '<plaintext>a\0b&amp;',
+      // "in cell", "in caption" and "in template" take "in body"'s rules for text; "in head" and "after head" insert whitespace.
+      '<table><caption>c\0<i>d</caption><tr><td>\0e<b>f</td><td>g\0</table>h',
+      '<template>\0t<b>u</template><template><td>v</template>',
+      '<head> <meta> \r\n <title>t</title>\n</head>\n <body>x',
+      '<head> x</head> <!-- --> y',
     ];
     for (const html of inputs) {
       const plain = parse(html).sink;
@@ -384,6 +389,11 @@ describe('TreeBuilder', () => {
     new Parser(sink).write('<p>x</p>y<b>z</b><script>s</script><svg>f</svg>').end();
     expect(sink.tokens).toBe(4);
     expect(sink.unread).toEqual(['x', 'y', 'z', 's']);
+    // And in the modes whose rules for text are "in body"'s ("in cell", "in caption", "in template"), and
+    // for whitespace "in head" and "after head".
+    const more = new TokenTextSink();
+    new Parser(more).write('<head> <meta>\n</head> <table><caption>c</caption><tr><td>d</td></tr></table><template>t</template>').end();
+    expect(more.unread).toEqual([' ', '\n', ' ', 'c', 'd', 't']);
   });
 
   it('hands raw attributes to a sink that takes them, only where the rules never read them', () => {

@@ -266,7 +266,12 @@ export class Machine {
   emitText(to: number): void {
     const start = this.pendingStart;
     if (to <= start) return;
-    this.emit(new Text(this.textKind, this.takeRaw(to), start, this.byteInput));
+    const base = this.base;
+    if (start >= base) {
+      // All of it in the string being read: the token points into it (no slice: see `Text.source`).
+      this.pendingStart = to;
+      this.emit(new Text(this.textKind, this.input, start, this.byteInput, start - base, to - start));
+    } else this.emit(new Text(this.textKind, this.takeRaw(to), start, this.byteInput));
   }
 
   /**
@@ -281,16 +286,25 @@ export class Machine {
       if (selfClosing) this.error(ErrorCode.endTagWithTrailingSolidus, to - 1);
     }
     const start = this.pendingStart;
-    const raw = this.takeRaw(to);
+    const base = this.base;
+    // All of it in the string being read (the usual case): the token points into it, unsliced (see
+    // `Text.source`); else its text is put together from what was held.
+    let source = this.input;
+    let offset = start - base;
+    if (start >= base) this.pendingStart = to;
+    else {
+      source = this.takeRaw(to);
+      offset = 0;
+    }
     this.pos = pos + 1;
     this.state = State.DATA;
     this.textKind = 'data';
     if (this.tagIsEnd) {
-      this.emit(new EndTag(raw, start, this.nameEnd - start, selfClosing, this.byteInput));
+      this.emit(new EndTag(source, start, this.nameEnd - start, selfClosing, this.byteInput, offset, to - start));
     } else {
-      const tag = new StartTag(raw, start, this.nameEnd - start, selfClosing, this.byteInput);
+      const tag = new StartTag(source, start, this.nameEnd - start, selfClosing, this.byteInput, offset, to - start);
       this.lastStartTag = tag;
-      if (this.autoTextMode) this.switchTextModeFor(raw, this.nameEnd - start);
+      if (this.autoTextMode) this.switchTextModeFor(source, offset, this.nameEnd - start);
       this.emit(tag);
     }
   }
@@ -350,34 +364,34 @@ export class Machine {
   }
 
   /**
-   * `autoTextMode`: after the start tag `raw` (name ending at `nameEnd`), switch text mode as the tree
+   * `autoTextMode`: after the start tag at `source[offset]` (name ending at `nameEnd` from there), switch text mode as the tree
    * builder would for an HTML element (§13.2.6.4.7 "in body" and §13.2.6.4.4 "in head" rules).
    */
-  private switchTextModeFor(raw: string, nameEnd: number): void {
+  private switchTextModeFor(source: string, offset: number, nameEnd: number): void {
     let mode: TextMode | null = null;
     let name = '';
     switch (nameEnd - 1) {
       case 3:
-        if (nameIs(raw, 'xmp')) (mode = 'rawtext'), (name = 'xmp');
+        if (nameIs(source, offset, 'xmp')) (mode = 'rawtext'), (name = 'xmp');
         break;
       case 5:
-        if (nameIs(raw, 'title')) (mode = 'rcdata'), (name = 'title');
-        else if (nameIs(raw, 'style')) (mode = 'rawtext'), (name = 'style');
+        if (nameIs(source, offset, 'title')) (mode = 'rcdata'), (name = 'title');
+        else if (nameIs(source, offset, 'style')) (mode = 'rawtext'), (name = 'style');
         break;
       case 6:
-        if (nameIs(raw, 'script')) (mode = 'scriptData'), (name = 'script');
-        else if (nameIs(raw, 'iframe')) (mode = 'rawtext'), (name = 'iframe');
+        if (nameIs(source, offset, 'script')) (mode = 'scriptData'), (name = 'script');
+        else if (nameIs(source, offset, 'iframe')) (mode = 'rawtext'), (name = 'iframe');
         break;
       case 7:
-        if (nameIs(raw, 'noembed')) (mode = 'rawtext'), (name = 'noembed');
+        if (nameIs(source, offset, 'noembed')) (mode = 'rawtext'), (name = 'noembed');
         break;
       case 8:
-        if (nameIs(raw, 'textarea')) (mode = 'rcdata'), (name = 'textarea');
-        else if (nameIs(raw, 'noframes')) (mode = 'rawtext'), (name = 'noframes');
-        else if (this.scripting && nameIs(raw, 'noscript')) (mode = 'rawtext'), (name = 'noscript');
+        if (nameIs(source, offset, 'textarea')) (mode = 'rcdata'), (name = 'textarea');
+        else if (nameIs(source, offset, 'noframes')) (mode = 'rawtext'), (name = 'noframes');
+        else if (this.scripting && nameIs(source, offset, 'noscript')) (mode = 'rawtext'), (name = 'noscript');
         break;
       case 9:
-        if (nameIs(raw, 'plaintext')) mode = 'plaintext';
+        if (nameIs(source, offset, 'plaintext')) mode = 'plaintext';
         break;
     }
     if (mode !== null) this.enterTextMode(mode, name === '' ? null : name);
@@ -536,10 +550,10 @@ function noSink(): void {
   throw new Error('sluice tokenizer: internal error, a token was emitted outside write()/end()');
 }
 
-/** Whether the start tag `raw`'s name (from offset 1) is `name`, ASCII case-insensitively. */
-function nameIs(raw: string, name: string): boolean {
+/** Whether the name of the start tag at `source[offset]` (from its second character) is `name`, ASCII case-insensitively. */
+function nameIs(source: string, offset: number, name: string): boolean {
   for (let i = 0; i < name.length; i++) {
-    const c = raw.charCodeAt(i + 1);
+    const c = source.charCodeAt(offset + i + 1);
     if ((c >= 0x41 && c <= 0x5a ? c + 0x20 : c) !== name.charCodeAt(i)) return false;
   }
   return true;

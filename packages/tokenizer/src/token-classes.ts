@@ -31,23 +31,52 @@ export interface TokenErrors {
   collectErrors(report: TokenErrorSink): void;
 }
 
+/**
+ * Node's `util.inspect` hook (a registered symbol: harmless elsewhere). Tokens print and serialize as
+ * their public fields: their own properties are internal (a text or tag token points into the whole
+ * string it was read from, see `Text.source`), and decoded fields are getters.
+ */
+const INSPECT = Symbol.for('nodejs.util.inspect.custom');
+
 /** Character data (§13.2.5.1–5, .69). */
 export class Text implements TextToken, TokenErrors {
   declare readonly type: 'text';
   declare readonly kind: TextKind;
-  declare readonly raw: string;
   declare readonly start: number;
+  /** @internal Offset just past the token in the whole input (`start` plus the length of `raw`). */
+  declare readonly end: number;
+  /**
+   * @internal The string the token's text lies in, from `offset`: the string the tokenizer was reading
+   * (the token is sliced from it only when `raw` is read: most consumers need its span, not its text),
+   * or the token's own text.
+   */
+  declare readonly source: string;
+  /** @internal See `source`. */
+  declare readonly offset: number;
+  declare private rawText: string | undefined;
   declare private decoded: string | undefined;
   /** Whether `raw` is in byte form (a tokenizer with `byteInput`): `value` is then too. */
   declare readonly byteForm: boolean;
 
-  constructor(kind: TextKind, raw: string, start: number, byteForm = false) {
+  /**
+   * @param source the token's raw text, or (with `offset` and `length`) a string it lies in
+   * @param start the raw text's offset in the whole input
+   */
+  constructor(kind: TextKind, source: string, start: number, byteForm = false, offset = 0, length = source.length) {
     this.type = 'text';
     this.kind = kind;
-    this.raw = raw;
     this.start = start;
+    this.end = start + length;
+    this.source = source;
+    this.offset = offset;
+    this.rawText = offset === 0 && length === source.length ? source : undefined;
     this.decoded = undefined;
     this.byteForm = byteForm;
+  }
+
+  get raw(): string {
+    const raw = this.rawText;
+    return raw !== undefined ? raw : (this.rawText = this.source.slice(this.offset, this.offset + this.end - this.start));
   }
 
   get value(): string {
@@ -59,12 +88,26 @@ export class Text implements TextToken, TokenErrors {
     reportInputStreamErrors(this.raw, this.kind === 'cdata', report);
     this.decoded = decodeText(this.raw, this.kind, report, this.byteForm);
   }
+  /** The public fields (what `JSON.stringify` and Node's `console.log` show). */
+  toJSON(): TextToken {
+    return { type: this.type, kind: this.kind, raw: this.raw, start: this.start, value: this.value };
+  }
+  [INSPECT](): TextToken {
+    return this.toJSON();
+  }
+
 }
 
 /** Shared decoding of start and end tags: the name is `raw[nameStart, nameEnd)`, attributes follow. */
 abstract class Tag implements TokenErrors {
-  declare readonly raw: string;
   declare readonly start: number;
+  /** @internal Offset just past the token in the whole input (`start` plus the length of `raw`). */
+  declare readonly end: number;
+  /** @internal The string the tag's text lies in, from `offset` (see `Text.source`). */
+  declare readonly source: string;
+  /** @internal See `source`. */
+  declare readonly offset: number;
+  declare private rawText: string | undefined;
   declare readonly selfClosing: boolean;
   /** Where the name ends in `raw` (it starts at 1 for a start tag, 2 for an end tag). */
   declare protected readonly nameEnd: number;
@@ -76,9 +119,16 @@ abstract class Tag implements TokenErrors {
   /** Whether `raw` is in byte form (a tokenizer with `byteInput`): names and values are then too. */
   declare readonly byteForm: boolean;
 
-  constructor(raw: string, start: number, nameEnd: number, selfClosing: boolean, byteForm: boolean) {
-    this.raw = raw;
+  /**
+   * @param source the tag's raw text, or (with `offset` and `length`) a string it lies in
+   * @param start the raw text's offset in the whole input
+   */
+  constructor(source: string, start: number, nameEnd: number, selfClosing: boolean, byteForm: boolean, offset: number, length: number) {
     this.start = start;
+    this.end = start + length;
+    this.source = source;
+    this.offset = offset;
+    this.rawText = offset === 0 && length === source.length ? source : undefined;
     this.nameEnd = nameEnd;
     this.selfClosing = selfClosing;
     this.decodedName = undefined;
@@ -90,20 +140,32 @@ abstract class Tag implements TokenErrors {
 
   protected abstract get nameStart(): number;
 
+  /** The exact source text of the tag (sliced on first read). */
+  get raw(): string {
+    const raw = this.rawText;
+    return raw !== undefined ? raw : (this.rawText = this.source.slice(this.offset, this.offset + this.end - this.start));
+  }
+
   get name(): string {
     const name = this.decodedName;
-    return name !== undefined ? name : (this.decodedName = decodeName(this.raw, this.nameStart, this.nameEnd, this.byteForm));
+    if (name !== undefined) return name;
+    // Read where the tag lies (no slice of it is needed for a name seen before: see decodeName).
+    const offset = this.offset;
+    return (this.decodedName = decodeName(this.source, offset + this.nameStart, offset + this.nameEnd, this.byteForm));
+  }
+
+  /** Whether nothing follows the name but `>` or `/>`: the tag has no attributes (`<p>`, `<br/>`). */
+  private get bare(): boolean {
+    const rest = this.end - this.start - this.nameEnd;
+    return rest === 1 || (rest === 2 && this.selfClosing);
   }
 
   get attributes(): readonly Attribute[] {
     const attributes = this.decodedAttributes;
     if (attributes !== undefined) return attributes;
-    // Most tags have none: `<p>`, `<br/>`.
-    const rest = this.raw.length - this.nameEnd;
-    return (this.decodedAttributes =
-      rest === 1 || (rest === 2 && this.selfClosing)
-        ? EMPTY
-        : decodeAttributes(this.raw, this.nameEnd, this.raw.length - 1, undefined, this.byteForm));
+    if (this.bare) return (this.decodedAttributes = EMPTY);
+    const raw = this.raw;
+    return (this.decodedAttributes = decodeAttributes(raw, this.nameEnd, raw.length - 1, undefined, this.byteForm));
   }
 
   /**
@@ -114,12 +176,13 @@ abstract class Tag implements TokenErrors {
   attributeValue(name: string): string | null {
     const attributes = this.decodedAttributes;
     if (attributes === undefined) {
-      const rest = this.raw.length - this.nameEnd;
-      if (rest === 1 || (rest === 2 && this.selfClosing)) return null;
+      if (this.bare) return null;
       // The last answer is kept: a selector's `[href]` and then its handler's `getAttribute('href')`
       // ask the same question of the same tag.
       if (name === this.lookedUpName) return this.lookedUpValue;
-      const value = attributeValueOf(this.raw, this.nameEnd, this.raw.length - 1, name, this.byteForm);
+      // Read where the tag lies, without slicing it (the value found is sliced).
+      const offset = this.offset;
+      const value = attributeValueOf(this.source, offset + this.nameEnd, offset + this.end - this.start - 1, name, this.byteForm);
       this.lookedUpName = name;
       this.lookedUpValue = value;
       return value;
@@ -133,15 +196,22 @@ abstract class Tag implements TokenErrors {
    * `raw` and decode later with `attributesOfRawTag` may then skip decoding now.)
    */
   get attributesUndecoded(): boolean {
-    if (this.decodedAttributes !== undefined) return false;
-    const rest = this.raw.length - this.nameEnd;
-    return !(rest === 1 || (rest === 2 && this.selfClosing));
+    return this.decodedAttributes === undefined && !this.bare;
   }
 
   collectErrors(report: TokenErrorSink): void {
     reportInputStreamErrors(this.raw, false, report);
     this.decodedAttributes = decodeAttributes(this.raw, this.nameEnd, this.raw.length - 1, report, this.byteForm);
   }
+  /** The public fields (what `JSON.stringify` and Node's `console.log` show). */
+  toJSON(): StartTagToken | EndTagToken {
+    const type = this instanceof StartTag ? 'startTag' : 'endTag';
+    return { type, name: this.name, attributes: this.attributes.map((a) => ({ name: a.name, value: a.value })), selfClosing: this.selfClosing, raw: this.raw, start: this.start };
+  }
+  [INSPECT](): StartTagToken | EndTagToken {
+    return this.toJSON();
+  }
+
 }
 
 const EMPTY: readonly Attribute[] = Object.freeze([]);
@@ -149,8 +219,9 @@ const EMPTY: readonly Attribute[] = Object.freeze([]);
 /** A start tag (§13.2.5.6–8, .32–40). */
 export class StartTag extends Tag implements StartTagToken {
   declare readonly type: 'startTag';
-  constructor(raw: string, start: number, nameEnd: number, selfClosing: boolean, byteForm = false) {
-    super(raw, start, nameEnd, selfClosing, byteForm);
+  /** See `Tag`'s constructor. */
+  constructor(source: string, start: number, nameEnd: number, selfClosing: boolean, byteForm = false, offset = 0, length = source.length) {
+    super(source, start, nameEnd, selfClosing, byteForm, offset, length);
     this.type = 'startTag';
   }
 
@@ -170,8 +241,9 @@ export class StartTag extends Tag implements StartTagToken {
 /** An end tag (§13.2.5.7–8, .11, .14, .17, .25, .32–40). */
 export class EndTag extends Tag implements EndTagToken {
   declare readonly type: 'endTag';
-  constructor(raw: string, start: number, nameEnd: number, selfClosing: boolean, byteForm = false) {
-    super(raw, start, nameEnd, selfClosing, byteForm);
+  /** See `Tag`'s constructor. */
+  constructor(source: string, start: number, nameEnd: number, selfClosing: boolean, byteForm = false, offset = 0, length = source.length) {
+    super(source, start, nameEnd, selfClosing, byteForm, offset, length);
     this.type = 'endTag';
   }
   protected get nameStart(): number {
@@ -210,6 +282,14 @@ export class Comment implements CommentToken, TokenErrors {
   collectErrors(report: TokenErrorSink): void {
     reportInputStreamErrors(this.raw, false, report);
   }
+  /** The public fields (what `JSON.stringify` and Node's `console.log` show). */
+  toJSON(): CommentToken {
+    return { type: this.type, data: this.data, raw: this.raw, start: this.start };
+  }
+  [INSPECT](): CommentToken {
+    return this.toJSON();
+  }
+
 }
 
 /**
@@ -252,6 +332,14 @@ export class Doctype implements DoctypeToken, TokenErrors {
   collectErrors(report: TokenErrorSink): void {
     reportInputStreamErrors(this.raw, false, report);
   }
+  /** The public fields (what `JSON.stringify` and Node's `console.log` show). */
+  toJSON(): DoctypeToken {
+    return { type: this.type, name: this.name, publicId: this.publicId, systemId: this.systemId, forceQuirks: this.forceQuirks, raw: this.raw, start: this.start };
+  }
+  [INSPECT](): DoctypeToken {
+    return this.toJSON();
+  }
+
 }
 
 /** Source text the standard consumes without emitting a token (`</>`, `<![CDATA[`, a tag cut by EOF). */
@@ -273,4 +361,12 @@ export class Discarded implements DiscardedToken, TokenErrors {
     reportInputStreamErrors(this.raw, false, report);
     if (this.attributesFrom >= 0) decodeAttributes(this.raw, this.attributesFrom, this.raw.length, report);
   }
+  /** The public fields (what `JSON.stringify` and Node's `console.log` show). */
+  toJSON(): DiscardedToken {
+    return { type: this.type, raw: this.raw, start: this.start };
+  }
+  [INSPECT](): DiscardedToken {
+    return this.toJSON();
+  }
+
 }

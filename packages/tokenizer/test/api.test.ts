@@ -219,3 +219,31 @@ describe('misuse throws a clear Error', () => {
     expect(() => t.write('x', () => {})).toThrow(/cannot go on/);
   });
 });
+
+describe('tokens as values', () => {
+  it('print and serialize as their public fields, not the input they point into', async () => {
+    const { inspect } = await import('node:util');
+    const page = `${'<p class=x>text</p>'.repeat(100)}<!--c--><!DOCTYPE html></>`;
+    const tokens: Token[] = [];
+    const t = new Tokenizer();
+    t.write(page, (token) => tokens.push(token));
+    t.end((token) => tokens.push(token));
+    expect(tokens.map((token) => token.raw).join('')).toBe(page);
+    expect(JSON.parse(JSON.stringify(tokens.slice(0, 3)))).toEqual([
+      { type: 'startTag', name: 'p', attributes: [{ name: 'class', value: 'x' }], selfClosing: false, raw: '<p class=x>', start: 0 },
+      { type: 'text', kind: 'data', raw: 'text', start: 11, value: 'text' },
+      { type: 'endTag', name: 'p', attributes: [], selfClosing: false, raw: '</p>', start: 15 },
+    ]);
+    const tail = tokens.slice(-3);
+    expect(JSON.parse(JSON.stringify(tail))).toEqual([
+      { type: 'comment', data: 'c', raw: '<!--c-->', start: 1900 },
+      { type: 'doctype', name: 'html', publicId: null, systemId: null, forceQuirks: false, raw: '<!DOCTYPE html>', start: 1908 },
+      { type: 'discarded', raw: '</>', start: 1923 },
+    ]);
+    for (const token of tokens) {
+      expect(JSON.stringify(token).length).toBeLessThan(200);
+      expect(inspect(token).length).toBeLessThan(200);
+    }
+    expect(inspect(tokens[0])).toContain("name: 'p'");
+  });
+});

@@ -6,7 +6,7 @@
  * The methods are named after the DOM operations the standard's tree construction uses.
  */
 
-import type { TextToken } from '@sluice/tokenizer';
+import type { StartTagClass, TextToken } from '@sluice/tokenizer';
 
 /** Namespaces (Infra §"Namespaces"). */
 export const NS = {
@@ -75,6 +75,11 @@ export interface TreeSink<N> {
    * asked. A sink without it gets `createElement` for every element.
    */
   createElementWithRawAttributes?(localName: string, rawTag: string, location: SourceLocation | null): N;
+  /**
+   * @internal Optional, for a sink that also has `createElementWithRawAttributes`: called instead of it
+   * with the start tag token itself (whose `raw` is then not sliced unless the sink reads it).
+   */
+  createElementForStartTag?(localName: string, tag: StartTagClass, location: SourceLocation | null): N;
   createComment(data: string, location: SourceLocation | null): N;
   createDocumentType(name: string, publicId: string, systemId: string, location: SourceLocation | null): N;
 

@@ -274,7 +274,7 @@ export class TreeBuilder<N> {
           this.processStartTag(token.name, token.attributes, null, token.selfClosing, token.start, token.start + token.raw.length);
           return;
         case 'endTag':
-          this.processEndTag(token);
+          this.processEndTag(token, token.start + token.raw.length);
           return;
         case 'comment':
           this.process({ kind: COMMENT, data: token.data, start: token.start, end: token.start + token.raw.length });
@@ -309,20 +309,20 @@ export class TreeBuilder<N> {
   processTextToken(token: TextTokenClass): void {
     this.checkRunning();
     if (this.textTokens && this.insertTextToken(token)) return;
-    this.processText(token.value, token.start, token.start + token.raw.length);
+    this.processText(token.value, token.start, token.end);
   }
 
   /** @internal `processToken` for one of the tokenizer's start tag tokens (see `processTextToken`). */
   processStartTagToken(token: StartTagClass): void {
     this.checkRunning();
     // Attributes decoded only if a rule reads them, or the sink wants them (see `createHtmlElementFor`).
-    this.processStartTag(token.name, null, token, token.selfClosing, token.start, token.start + token.raw.length);
+    this.processStartTag(token.name, null, token, token.selfClosing, token.start, token.end);
   }
 
   /** @internal `processToken` for one of the tokenizer's end tag tokens (see `processTextToken`). */
   processEndTagToken(token: EndTagClass): void {
     this.checkRunning();
-    this.processEndTag(token);
+    this.processEndTag(token, token.end);
   }
 
   /**
@@ -342,8 +342,7 @@ export class TreeBuilder<N> {
       // inserted and nothing reconstructed. A token that starts with one takes the general rules, as
       // does every token when errors are wanted. (Looking for a NUL in every text would cost more than
       // the whole of this path.)
-      const raw = token.raw;
-      if (raw.charCodeAt(0) === 0 || (this.onError !== null && raw.indexOf('\0') >= 0)) return false;
+      if (token.source.charCodeAt(token.offset) === 0 || (this.onError !== null && token.raw.indexOf('\0') >= 0)) return false;
       this.tokenOffset = token.start;
       this.reconstructActiveFormattingElements();
       this.sink.insertTextToken!(this.currentInsertionParent(), token);
@@ -418,11 +417,11 @@ export class TreeBuilder<N> {
     this.process(t);
   }
 
-  private processEndTag(token: EndTagToken): void {
+  private processEndTag(token: EndTagToken, end: number): void {
     const name = token.name;
     const start = token.start;
     // An end tag's attributes are never used (`</br>` acts as `<br>` without them): they stay undecoded.
-    const t = this.endTag.set(name, tagIdOf(name), NO_ATTRIBUTES, null, token.selfClosing, start, start + token.raw.length);
+    const t = this.endTag.set(name, tagIdOf(name), NO_ATTRIBUTES, null, token.selfClosing, start, end);
     if (this.onError !== null) {
       if (token.attributes.length > 0) this.error('end-tag-with-attributes', start);
       else if (token.selfClosing) this.error('end-tag-with-trailing-solidus', start);
@@ -592,7 +591,10 @@ export class TreeBuilder<N> {
       const source = t.undecodedSource;
       if (source !== undefined && source !== null) {
         const location = locationOf(t);
-        const node = sink.createElementWithRawAttributes(t.name, source.raw, location);
+        const node =
+          sink.createElementForStartTag !== undefined
+            ? sink.createElementForStartTag(t.name, source, location)
+            : sink.createElementWithRawAttributes(t.name, source.raw, location);
         return isFormattingTag(id)
           ? new ElementRecord(node, t.name, NS.HTML, id, htmlElementFlags(id), null, location, source)
           : new ElementRecord(node, t.name, NS.HTML, id, htmlElementFlags(id), NO_ATTRIBUTES, location);

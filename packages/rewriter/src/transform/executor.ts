@@ -15,7 +15,7 @@ import { joined } from '../rewritable-units/mutations.js';
 import { TextChunkUnit } from '../rewritable-units/text-chunk.js';
 import type { ElementRecord } from '../view/records.js';
 import type { CompiledHandlers, Fn, HandlerResult } from './handlers.js';
-import type { Output } from './output.js';
+import type { Output, SourceSpan } from './output.js';
 import { OP_COMMENT, OP_DOC_END, OP_DOCTYPE, OP_END, OP_RAW, OP_START, OP_TEXT, type Op, sizeOf } from './ops.js';
 
 function isThenable(x: unknown): x is PromiseLike<void> {
@@ -69,6 +69,13 @@ export class Executor {
     if (this.waiting === null) {
       if (this.suppress.length === 0) this.output.source(raw, start);
     } else this.push({ k: OP_RAW, raw, start });
+  }
+
+  /** `raw` for a token that knows its span: its text is read only when it has to be (see `Output.sourceSpan`). */
+  rawSpan(span: SourceSpan): void {
+    if (this.waiting === null) {
+      if (this.suppress.length === 0) this.output.sourceSpan(span);
+    } else this.push({ k: OP_RAW, raw: span.raw, start: span.start });
   }
 
   /** Run the element handlers of a start tag now, or queue them behind a pending handler. */

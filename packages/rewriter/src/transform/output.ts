@@ -13,6 +13,15 @@
  */
 import { bytesOfByteForm } from '@sluice/tokenizer';
 
+/** Source text that knows where it ends: the tokenizer's text and tag tokens. */
+export interface SourceSpan {
+  readonly raw: string;
+  /** Offset of `raw` in the whole input. */
+  readonly start: number;
+  /** `start` plus the length of `raw`. */
+  readonly end: number;
+}
+
 /** Where the executor writes output; see the file comment. */
 export abstract class Output {
   /** The chunk being written and where it lies in the input. */
@@ -48,6 +57,20 @@ export abstract class Output {
       this.runEnd = -1;
       this.sourceText(raw);
     }
+  }
+
+  /**
+   * Copy a token's source text (`span.raw`, the input at `span.start`), reading its text only when it
+   * cannot extend the run (most tokens do: then their text is never sliced out of the input).
+   */
+  sourceSpan(span: SourceSpan): void {
+    const start = span.start;
+    const end = span.end;
+    if (start === this.runEnd && end <= this.chunkEnd) {
+      this.runEnd = end;
+      return;
+    }
+    this.source(span.raw, start);
   }
 
   /** Write text a handler decided or the rewriter made (inserted content, a rewritten tag). */

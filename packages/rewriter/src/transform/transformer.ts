@@ -27,7 +27,7 @@ import { Executor } from './executor.js';
 import { HandlerLists } from './handler-lists.js';
 import type { CompiledHandlers, Fn } from './handlers.js';
 import { type Held, rawLengthOf } from './held-text.js';
-import { type Output, StringOutput } from './output.js';
+import { type Output, type SourceSpan, StringOutput } from './output.js';
 import { OP_COMMENT, OP_DOC_END, OP_DOCTYPE } from './ops.js';
 
 /**
@@ -250,7 +250,7 @@ export class Transformer {
       this.startElement(token, el);
       if (this.ownPopped) this.endElement(el, null);
     } else {
-      this.emitRaw(token.raw, token.start, true);
+      this.emitToken(token, true);
     }
   }
 
@@ -260,7 +260,7 @@ export class Transformer {
       // The common cases: the token closed its element and nothing else, or was ignored.
       const n = sink.eventCount;
       if (n === 0) {
-        this.emitRaw(token.raw, token.start, true);
+        this.emitToken(token, true);
         return;
       }
       if (n === 1 && sink.eventKind[0] === EV_POP) {
@@ -275,7 +275,7 @@ export class Transformer {
     }
     this.applyEvents(OWN_END, token.start, token, true);
     this.resolveHeld();
-    if (!this.ownConsumed && !(modeBefore !== null && this.bodyOrHtmlEnd(token, modeBefore))) this.emitRaw(token.raw, token.start, true);
+    if (!this.ownConsumed && !(modeBefore !== null && this.bodyOrHtmlEnd(token, modeBefore))) this.emitToken(token, true);
   }
 
   /** Comments, doctypes, discarded text, and tokens of classes other than the tokenizer's own. */
@@ -303,10 +303,8 @@ export class Transformer {
     }
   }
 
-  private afterText(token: TextToken): void {
+  private afterText(token: TextTokenClass): void {
     const sink = this.sink;
-    const raw = token.raw;
-    const start = token.start;
     if (this.heldHead === this.held.length) {
       // The common cases, without the general placement machinery: the whole token went to one
       // parent, or nowhere (and the tree builder is not keeping it as table text).
@@ -316,20 +314,26 @@ export class Transformer {
         if (
           sink.eventKind[0] === EV_TEXT &&
           (loc === WHOLE_TOKEN ||
-            ((loc === null || (loc.start === start && loc.end === start + raw.length)) && sink.eventData[0]!.length === token.value.length))
+            ((loc === null || (loc.start === token.start && loc.end === token.end)) && sink.eventData[0]!.length === token.value.length))
         ) {
           sink.clearEvents();
-          this.emitTextRaw(raw, start, token.kind, sink.eventNode[0]!);
+          this.emitTextToken(token, sink.eventNode[0]!);
           return;
         }
       } else if (n === 0 && (!this.textHandlersExist || this.builder.insertionMode !== 'in table text')) {
         // Table text ("in table text") waits for the tree builder to decide where it goes — but only
         // when a text handler needs to know; otherwise it is copied at once.
-        this.emitTextRaw(raw, start, token.kind, null);
+        this.emitTextToken(token, null);
         return;
       }
     }
     this.placeTextToken(token);
+  }
+
+  /** `emitTextRaw` for a whole text token: without text handlers, its text is not even read (see `Output.sourceSpan`). */
+  private emitTextToken(token: TextTokenClass, parent: ParentRecord | null): void {
+    if (this.textHandlersExist) this.emitTextRaw(token.raw, token.start, token.kind, parent);
+    else this.exec.rawSpan(token);
   }
 
   /**
@@ -363,7 +367,7 @@ export class Transformer {
    * (`create` with the token's own location), and whether the token itself closed an element; the
    * findings are left in the `own*` fields. `resolveOnPop`: held text is placed before a pop.
    */
-  private applyEvents(own: number, ownStart: number, endToken: EndTagToken | null, resolveOnPop: boolean): void {
+  private applyEvents(own: number, ownStart: number, endToken: EndTagClass | null, resolveOnPop: boolean): void {
     const sink = this.sink;
     const n = sink.eventCount;
     let element: ElementRecord | null = null;
@@ -555,15 +559,15 @@ export class Transformer {
   }
 
   /** Ops for the end of an element: its end tag token, or an implicit end (`token` null). */
-  private endElement(el: ElementRecord, token: EndTagToken | null): void {
+  private endElement(el: ElementRecord, token: EndTagClass | null): void {
     this.sink.close(el);
     if (el.ended) {
-      if (token !== null) this.emitRaw(token.raw, token.start, true);
+      if (token !== null) this.emitToken(token, true);
       return;
     }
     el.ended = true;
     if (!el.handled) {
-      if (token !== null) this.emitRaw(token.raw, token.start, true);
+      if (token !== null) this.emitToken(token, true);
       return;
     }
     this.endRun();
@@ -574,7 +578,7 @@ export class Transformer {
    * `</body>` and `</html>` never pop their elements (the standard keeps them open to the end); when the
    * tree builder accepted one, it is that element's end tag for handlers.
    */
-  private bodyOrHtmlEnd(token: EndTagToken, modeBefore: InsertionModeName): boolean {
+  private bodyOrHtmlEnd(token: EndTagClass, modeBefore: InsertionModeName): boolean {
     const mode = this.builder.insertionMode;
     const body = this.sink.body;
     const html = this.sink.root;
@@ -591,10 +595,10 @@ export class Transformer {
   }
 
   /** Like `endElement`, but the element stays open in the view (content may still go into it). */
-  private endElementKeepOpen(el: ElementRecord, token: EndTagToken | null): void {
+  private endElementKeepOpen(el: ElementRecord, token: EndTagClass | null): void {
     el.ended = true;
     if (!el.handled) {
-      if (token !== null) this.emitRaw(token.raw, token.start, true);
+      if (token !== null) this.emitToken(token, true);
       return;
     }
     this.endRun();
@@ -617,11 +621,11 @@ export class Transformer {
   private lastMatched: readonly number[] | null = null;
   private lastHandlers: readonly Fn<ElementUnit>[] | null = null;
 
-  private startElement(token: StartTagToken, el: ElementRecord): void {
+  private startElement(token: StartTagClass, el: ElementRecord): void {
     const matched = el.matched;
     const handlers = matched === null ? null : this.elementHandlersFor(matched);
     if (handlers === null) {
-      this.emitRaw(token.raw, token.start, true);
+      this.emitToken(token, true);
       return;
     }
     el.handled = true;
@@ -682,6 +686,12 @@ export class Transformer {
     this.endRun();
     if (this.config.docDoctype.length === 0) this.emitRaw(token.raw, token.start, false);
     else this.exec.push({ k: OP_DOCTYPE, token });
+  }
+
+  /** `emitRaw` for the tokenizer's text and tag tokens, which know their span (see `Output.sourceSpan`). */
+  private emitToken(token: SourceSpan, endsRun: boolean): void {
+    if (endsRun) this.endRun();
+    this.exec.rawSpan(token);
   }
 
   /** Copy source text (`raw`, the input at `start`); `endsRun` for tags, which end the text node being streamed. */

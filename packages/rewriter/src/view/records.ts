@@ -183,9 +183,10 @@ export class ElementRecord extends ParentRecord implements MatchableElement {
    * than `<name>` or `<name/>` has none. (True may still turn out to be none: `<p >`.)
    */
   get mayHaveAttributes(): boolean {
-    const raw = this.rawTag;
-    if (raw === null) return this.decoded!.length > 0;
-    return raw.length > this.localName.length + 3;
+    const decoded = this.decoded;
+    if (decoded !== null) return decoded.length > 0;
+    const token = this.tagToken;
+    return (token !== null ? token.end - token.start : this.rawTag!.length) > this.localName.length + 3;
   }
 
   // MatchableElement's positions: only selectors that keep positions ask for them.

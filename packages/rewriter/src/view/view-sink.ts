@@ -172,6 +172,16 @@ export class ViewSink implements TreeSink<NodeRecord> {
     return el;
   }
 
+  /**
+   * `createElementWithRawAttributes` with the start tag token itself, as the tree builder gives it to a
+   * sink that has this: its text is not sliced from the input unless something reads its attributes.
+   */
+  createElementForStartTag(localName: string, tag: StartTagClass, location: SourceLocation | null): NodeRecord {
+    const el = new ElementRecord(localName, NS.HTML, null, this.positioned, null, tag);
+    this.record(EV_CREATE, el, location, '');
+    return el;
+  }
+
   createComment(): NodeRecord {
     return new LeafRecord('comment');
   }

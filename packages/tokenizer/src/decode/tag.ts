@@ -267,11 +267,13 @@ export function decodeAttributes(raw: string, from: number, end: number, report?
  * The decoded value of the attribute named `name` (already lowercase) in the tag `raw`, attributes from
  * `from` to `end` as for `decodeAttributes`, or null when there is none: what looking `name` up in
  * `decodeAttributes`' result gives (the first attribute of that name wins), without decoding the others.
+ * `raw` may also be a longer string the tag lies in (`from` and `end` then count from its start).
  */
 export function attributeValueOf(raw: string, from: number, end: number, name: string, byteForm = false): string | null {
   if (byteForm && !isAscii(name)) {
     // A raw NUL decodes to three bytes in byte form: `nameEquals` compares character for character.
-    for (const attribute of decodeAttributes(raw, from, end, undefined, true)) if (attribute.name === name) return attribute.value;
+    // (`raw` cut after the tag: it may be a whole page the tag lies in, and the decoder searches ahead.)
+    for (const attribute of decodeAttributes(raw.slice(0, end + 1), from, end, undefined, true)) if (attribute.name === name) return attribute.value;
     return null;
   }
   const length = name.length;

@@ -50,43 +50,59 @@ export class ImpliedTag implements StartTagToken {
  * name an end tag at its end.
  */
 export class ElementUnit extends Mutations {
-  /** @internal */ _name: string;
-  /** @internal */ _nameChanged = false;
-  /** @internal Attributes once changed (copy on write). */ _attrs: Attribute[] | null = null;
-  /** @internal */ _prepend: string[] | null = null;
-  /** @internal */ _append: string[] | null = null;
-  /** @internal Content replacing the element's content (null: kept). */ _inner: string | null = null;
-  /** @internal removeAndKeepContent */ _keepContent = false;
-  /** @internal */ _endHandlers: EndTagHandler[] | null = null;
-  /** @internal Whether the handlers are still running: the unit may be changed. */ _active = true;
+  // (Declared, assigned in the constructor: see `Mutations`.)
+  /** @internal */ declare _name: string;
+  /** @internal */ declare _nameChanged: boolean;
+  /** @internal Attributes once changed (copy on write). */ declare _attrs: Attribute[] | null;
+  /** @internal */ declare _prepend: string[] | null;
+  /** @internal */ declare _append: string[] | null;
+  /** @internal Content replacing the element's content (null: kept). */ declare _inner: string | null;
+  /** @internal removeAndKeepContent */ declare _keepContent: boolean;
+  /** @internal */ declare _endHandlers: EndTagHandler[] | null;
+  /** @internal Whether the handlers are still running: the unit may be changed. */ declare _active: boolean;
 
   /** @internal The start tag as the tokenizer made it (in byte form for bytes in). */
-  private readonly _source: StartTagToken;
+  declare private readonly _source: StartTagToken;
   /** @internal How to make the start tag's text form from `_source`, or null when it is text already. */
-  private readonly _toText: ((tag: StartTagToken) => StartTagToken) | null;
+  declare private readonly _toText: ((tag: StartTagToken) => StartTagToken) | null;
   /** @internal The start tag in text form, once made (see `_token`). */
-  private _text: StartTagToken | null;
+  declare private _text: StartTagToken | null;
+  /** The element's local name, as the tree builder made it. */
+  declare private readonly _localName: string;
+  /** The element's namespace URI (HTML, SVG or MathML), as the tree builder placed it. */
+  declare readonly namespaceURI: string;
+  declare private readonly _scripting: boolean;
 
   /**
    * @internal Made by the rewriter. What is derived from the element (whether it can have content, how
    * content put inside it is escaped) is worked out when a handler asks: most handlers never do.
    * @param source the start tag
-   * @param _localName the element's local name, as the tree builder made it
+   * @param localName the element's local name, as the tree builder made it
    * @param namespaceURI the element's namespace, as the tree builder decided it
-   * @param _scripting the scripting flag (content in `<noscript>`)
+   * @param scripting the scripting flag (content in `<noscript>`)
    * @param toText for a start tag in byte form (bytes in): what makes its text form. It is made only when
    *   a handler reads more than one attribute's value or changes the tag (most read one value: see
    *   `getAttribute`).
    */
   constructor(
     source: StartTagToken,
-    private readonly _localName: string,
-    /** The element's namespace URI (HTML, SVG or MathML), as the tree builder placed it. */
-    readonly namespaceURI: string,
-    private readonly _scripting: boolean,
+    localName: string,
+    namespaceURI: string,
+    scripting: boolean,
     toText: ((tag: StartTagToken) => StartTagToken) | null = null,
   ) {
     super();
+    this._nameChanged = false;
+    this._attrs = null;
+    this._prepend = null;
+    this._append = null;
+    this._inner = null;
+    this._keepContent = false;
+    this._endHandlers = null;
+    this._active = true;
+    this._localName = localName;
+    this.namespaceURI = namespaceURI;
+    this._scripting = scripting;
     this._source = source;
     this._toText = toText;
     this._text = toText === null ? source : null;
@@ -185,7 +201,9 @@ export class ElementUnit extends Mutations {
 
   /** The decoded value of the attribute (name compared ASCII case-insensitively), or null. */
   getAttribute(name: string): string | null {
-    const key = asciiLowercase(String(name));
+    // (A lowercase ASCII name, the usual case, is its own lowercase form and its own byte form.)
+    const plain = typeof name === 'string' && isLowercaseAscii(name);
+    const key = plain ? name : asciiLowercase(String(name));
     const attrs = this._attrs;
     if (attrs === null) {
       const source = this._source;
@@ -193,7 +211,7 @@ export class ElementUnit extends Mutations {
       // looked up in byte form and the value turned into text (what the text form's lookup gives).
       if (source instanceof StartTagClass) {
         if (this._toText === null) return source.attributeValue(key);
-        const value = source.attributeValue(toByteForm(key));
+        const value = source.attributeValue(plain ? key : toByteForm(key));
         return value === null ? null : fromByteForm(value);
       }
     }
@@ -310,6 +328,15 @@ export class ElementUnit extends Mutations {
     }
     return s + (this._token.selfClosing ? ' />' : '>');
   }
+}
+
+/** Whether `s` is all ASCII with no upper-case letter (what `asciiLowercase` leaves alone, and its own byte form). */
+function isLowercaseAscii(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x80 || (c >= 0x41 && c <= 0x5a)) return false;
+  }
+  return true;
 }
 
 /** Whether an element of this name and namespace, from this start tag, can have content. */

@@ -3,7 +3,7 @@
  * units and writes what they decided — waiting, with later ops queued behind, whenever a handler returns
  * a promise. Owns the output buffer, the content being dropped (removed elements), and the failure.
  */
-import { type EndTagToken, type StartTagToken, fromByteForm } from '@sluice/tokenizer';
+import { type EndTagToken, StartTagClass, type StartTagToken, fromByteForm } from '@sluice/tokenizer';
 import { textCommentOf, textDoctypeOf, textStartTagOf } from './byte-form-units.js';
 import { CommentUnit } from '../rewritable-units/comment.js';
 import { type ContentContext, contentContextOf } from '../rewritable-units/content.js';
@@ -180,6 +180,13 @@ export class Executor {
     else if (raw.length > 0) this.output.sourceText(raw);
   }
 
+  /** `emitSource` for a tokenizer token, whose text is read only if it cannot extend the run (see `Output.sourceSpan`). */
+  private emitSourceSpan(span: SourceSpan): void {
+    if (this.suppress.length > 0) return;
+    if (this.synchronous) this.output.sourceSpan(span);
+    else this.output.sourceText(span.raw);
+  }
+
   /** A text chunk unit for source text `raw` (its text decoded when `raw` is in byte form). */
   private textChunk(raw: string, last: boolean, context: ContentContext): TextChunkUnit {
     return new TextChunkUnit(this.byteForm ? fromByteForm(raw) : raw, last, context, raw);
@@ -282,7 +289,10 @@ export class Executor {
       this.suppress.push(el);
     } else {
       if (!unit._keepContent) {
-        if (unit._attrs === null && !unit._nameChanged) this.emitSource(token.raw, token.start);
+        if (unit._attrs === null && !unit._nameChanged) {
+          if (token instanceof StartTagClass) this.emitSourceSpan(token);
+          else this.emitSource(token.raw, token.start);
+        }
         else this.emit(unit._startTagText());
       }
       if (unit._prepend !== null) this.emit(joined(unit._prepend));

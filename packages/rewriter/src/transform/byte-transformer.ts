@@ -135,7 +135,7 @@ export class ByteTransformer {
       let to = from + SLICE_BYTES;
       // Back to the start of the character the cut falls in (at most three continuation bytes).
       while ((bytes[to]! & 0xc0) === 0x80) to--;
-      const p = this.writeBytes(bytes.subarray(from, to));
+      const p = this.writeBytes(bytes, from, to);
       if (p !== undefined) {
         // The caller may reuse `bytes` once write() has returned: keep a copy of the rest.
         const rest = bytes.slice(to);
@@ -143,13 +143,17 @@ export class ByteTransformer {
       }
       from = to;
     }
-    return this.writeBytes(from === 0 ? bytes : bytes.subarray(from));
+    return this.writeBytes(bytes, from, n);
   }
 
-  /** Rewrite well-formed UTF-8 ending between characters. */
-  private writeBytes(bytes: Uint8Array): void | Promise<void> {
-    const text = byteForm(bytes);
-    this.output.setChunkBytes(text, bytes);
+  /**
+   * Rewrite `bytes[from, to)`, well-formed UTF-8 ending between characters. The output copies untouched
+   * input from all of `bytes` (valid until write() returns): a token that began in an earlier slice is
+   * copied from there too.
+   */
+  private writeBytes(bytes: Uint8Array, from: number, to: number): void | Promise<void> {
+    const text = byteForm(from === 0 && to === bytes.length ? bytes : bytes.subarray(from, to));
+    this.output.setChunkBytes(text, bytes, from);
     return this.transformer.write(text);
   }
 
@@ -158,7 +162,8 @@ export class ByteTransformer {
     const pending = this.pending;
     if (pending === null) return this.transformer.end();
     this.pending = null;
-    const p = this.writeBytes(ENCODER.encode(DECODER.decode(pending)));
+    const tail = ENCODER.encode(DECODER.decode(pending));
+    const p = this.writeBytes(tail, 0, tail.length);
     return p === undefined ? this.transformer.end() : p.then(() => this.transformer.end());
   }
 }

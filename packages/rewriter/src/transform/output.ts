@@ -137,23 +137,27 @@ const ENCODER = new TextEncoder();
 export class ByteOutput extends Output {
   /** Strings (text to encode) and byte arrays, in order. Adjacent strings are encoded together. */
   private parts: (string | Uint8Array)[] = [];
-  /** The current chunk's bytes. */
+  /** The bytes the current chunk's text was made from, from `chunkStart` (possibly more than the chunk: see `setChunkBytes`). */
   private bytes: Uint8Array | null = null;
   /** The next chunk's text and bytes (see `setChunkBytes`). */
   private nextText: string | null = null;
   private nextBytes: Uint8Array | null = null;
+  private nextOffset = 0;
 
   constructor(private readonly onOutput: (chunk: Uint8Array) => void) {
     super();
   }
 
   /**
-   * The bytes whose byte form `text` is, for when it comes to `setChunk`. The caller must not change
-   * them until the write that passes the text has returned.
+   * For when `text` comes to `setChunk`: it is the byte form of `bytes` from `offset` on (of some of
+   * them: the bytes before and after it are the input just before and after it). The caller must not
+   * change them until the write that passes the text has returned. Runs may cover all of `bytes`: a
+   * token that began before `text` (in an earlier slice of the same bytes) is copied from them too.
    */
-  setChunkBytes(text: string, bytes: Uint8Array): void {
+  setChunkBytes(text: string, bytes: Uint8Array, offset: number): void {
     this.nextText = text;
     this.nextBytes = bytes;
+    this.nextOffset = offset;
   }
 
   override setChunk(chunk: string, start: number): void {
@@ -162,8 +166,13 @@ export class ByteOutput extends Output {
     this.nextText = null;
     this.nextBytes = null;
     this.bytes = bytes;
-    // Without its bytes (the empty chunk of `end()`) there is nothing to copy: every run is source text.
-    if (bytes === null) this.chunkEnd = -1;
+    if (bytes === null) {
+      // Without its bytes (the empty chunk of `end()`) there is nothing to copy: every run is source text.
+      this.chunkEnd = -1;
+    } else {
+      this.chunkStart = start - this.nextOffset;
+      this.chunkEnd = this.chunkStart + bytes.length;
+    }
   }
 
   text(s: string): void {

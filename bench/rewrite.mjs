@@ -181,7 +181,7 @@ for (const [name, v] of mbps) {
     // Also each round's own ratio (the engines run back to back in a round, so a busy spell on this
     // shared machine moves both times of a round together): its spread says how far to trust the median.
     const perRound = times.get(name).map((t, r) => t / oursTimes[r]);
-    ratio = `   sluice is ${(ours / v).toFixed(2)}x (rounds ${Math.min(...perRound).toFixed(2)}–${Math.max(...perRound).toFixed(2)})`;
+    ratio = `   sluice is ${(ours / v).toFixed(2)}x (per round: median ${median(perRound).toFixed(2)}, ${Math.min(...perRound).toFixed(2)}–${Math.max(...perRound).toFixed(2)})`;
   }
   console.log(`${name.padEnd(40)} ${v.toFixed(1).padStart(7)} MB/s${ratio}`);
 }

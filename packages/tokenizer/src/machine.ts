@@ -13,6 +13,7 @@
 
 import { ErrorCode, ErrorPriority, ErrorQueue } from './errors.js';
 import { HeldText } from './held-text.js';
+import { decodeName } from './decode/names.js';
 import { Comment, Discarded, Doctype, EndTag, StartTag, Text, type TokenErrors } from './token-classes.js';
 import type { ParseError, TextKind, TextMode, Token, TokenSink } from './tokens.js';
 import { GROUP, Group, State } from './states/state.js';
@@ -299,10 +300,14 @@ export class Machine {
     this.pos = pos + 1;
     this.state = State.DATA;
     this.textKind = 'data';
+    // The name is decoded now, from the string just scanned (every consumer reads it).
+    const nameEnd = this.nameEnd - start;
     if (this.tagIsEnd) {
-      this.emit(new EndTag(source, start, this.nameEnd - start, selfClosing, this.byteInput, offset, to - start));
+      const name = decodeName(source, offset + 2, offset + nameEnd, this.byteInput);
+      this.emit(new EndTag(source, start, nameEnd, selfClosing, this.byteInput, offset, to - start, name));
     } else {
-      const tag = new StartTag(source, start, this.nameEnd - start, selfClosing, this.byteInput, offset, to - start);
+      const name = decodeName(source, offset + 1, offset + nameEnd, this.byteInput);
+      const tag = new StartTag(source, start, nameEnd, selfClosing, this.byteInput, offset, to - start, name);
       this.lastStartTag = tag;
       if (this.autoTextMode) this.switchTextModeFor(source, offset, this.nameEnd - start);
       this.emit(tag);

@@ -1,6 +1,8 @@
 /**
- * The token classes: each holds its raw text, its start offset and the few offsets the scanner found
- * on the way; every decoded field is a getter computed on first access and cached.
+ * The token classes: each holds its raw text (or, for text and tags, where it lies in the string being
+ * read), its start offset and the few offsets the scanner found on the way; every decoded field is a
+ * getter computed on first access and cached — except a tag's name, which the tokenizer decodes as it
+ * emits the tag (every consumer reads it, and it is cheapest to read from the string just scanned).
  *
  * One class per token type, each always built with the same fields in the same order, so every
  * property access stays monomorphic. Fields are `declare`d and assigned in constructors (explicit ones,
@@ -123,7 +125,16 @@ abstract class Tag implements TokenErrors {
    * @param source the tag's raw text, or (with `offset` and `length`) a string it lies in
    * @param start the raw text's offset in the whole input
    */
-  constructor(source: string, start: number, nameEnd: number, selfClosing: boolean, byteForm: boolean, offset: number, length: number) {
+  constructor(
+    source: string,
+    start: number,
+    nameEnd: number,
+    selfClosing: boolean,
+    byteForm: boolean,
+    offset: number,
+    length: number,
+    name: string | undefined,
+  ) {
     this.start = start;
     this.end = start + length;
     this.source = source;
@@ -131,7 +142,7 @@ abstract class Tag implements TokenErrors {
     this.rawText = offset === 0 && length === source.length ? source : undefined;
     this.nameEnd = nameEnd;
     this.selfClosing = selfClosing;
-    this.decodedName = undefined;
+    this.decodedName = name;
     this.decodedAttributes = undefined;
     this.lookedUpName = null;
     this.lookedUpValue = null;
@@ -219,9 +230,9 @@ const EMPTY: readonly Attribute[] = Object.freeze([]);
 /** A start tag (§13.2.5.6–8, .32–40). */
 export class StartTag extends Tag implements StartTagToken {
   declare readonly type: 'startTag';
-  /** See `Tag`'s constructor. */
-  constructor(source: string, start: number, nameEnd: number, selfClosing: boolean, byteForm = false, offset = 0, length = source.length) {
-    super(source, start, nameEnd, selfClosing, byteForm, offset, length);
+  /** See `Tag`'s constructor (`name`: the name, when the caller has decoded it already). */
+  constructor(source: string, start: number, nameEnd: number, selfClosing: boolean, byteForm = false, offset = 0, length = source.length, name?: string) {
+    super(source, start, nameEnd, selfClosing, byteForm, offset, length, name);
     this.type = 'startTag';
   }
 
@@ -241,9 +252,9 @@ export class StartTag extends Tag implements StartTagToken {
 /** An end tag (§13.2.5.7–8, .11, .14, .17, .25, .32–40). */
 export class EndTag extends Tag implements EndTagToken {
   declare readonly type: 'endTag';
-  /** See `Tag`'s constructor. */
-  constructor(source: string, start: number, nameEnd: number, selfClosing: boolean, byteForm = false, offset = 0, length = source.length) {
-    super(source, start, nameEnd, selfClosing, byteForm, offset, length);
+  /** See `Tag`'s constructor (`name`: the name, when the caller has decoded it already). */
+  constructor(source: string, start: number, nameEnd: number, selfClosing: boolean, byteForm = false, offset = 0, length = source.length, name?: string) {
+    super(source, start, nameEnd, selfClosing, byteForm, offset, length, name);
     this.type = 'endTag';
   }
   protected get nameStart(): number {

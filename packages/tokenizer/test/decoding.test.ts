@@ -15,12 +15,15 @@ function tokensOf(input: string, options = {}): Token[] {
 
 describe('lazy decoding', () => {
   it('computes fields on first access and caches them', () => {
-    const tag = only(tokensOf('<A Href="x&amp;y">'), 'startTag');
-    // Nothing decoded yet: the caches are empty.
-    expect((tag as unknown as { decodedName: unknown }).decodedName).toBeUndefined();
-    expect((tag as unknown as { decodedAttributes: unknown }).decodedAttributes).toBeUndefined();
-    expect(tag.name).toBe('a');
+    const tag = only(tokensOf('<A Href="x&amp;y">z'), 'startTag');
+    // Nothing decoded yet but the name (decoded as the tag is emitted: every consumer reads it), and the
+    // raw text not sliced out of the input.
     expect((tag as unknown as { decodedName: unknown }).decodedName).toBe('a');
+    expect((tag as unknown as { decodedAttributes: unknown }).decodedAttributes).toBeUndefined();
+    expect((tag as unknown as { rawText: unknown }).rawText).toBeUndefined();
+    expect(tag.name).toBe('a');
+    expect(tag.raw).toBe('<A Href="x&amp;y">');
+    expect((tag as unknown as { rawText: unknown }).rawText).toBe('<A Href="x&amp;y">');
     const attributes = tag.attributes;
     expect(attributes).toEqual([{ name: 'href', value: 'x&y' }]);
     expect(tag.attributes).toBe(attributes); // cached: the same array

@@ -131,3 +131,19 @@ describe('stack of open elements', () => {
     }
   });
 });
+
+describe('tag ids', () => {
+  it('tagIdOf gives each tag name the rules name its id, and every other name 0', () => {
+    for (const [key, id] of Object.entries(T)) {
+      if (id === 0) continue;
+      const name = key.toLowerCase();
+      expect(tagIdOf(name), name).toBe(id);
+      // Not the same string object: looked up by its characters.
+      expect(tagIdOf([...name].join('')), name).toBe(id);
+      // Names compare exactly (the tokenizer lowercases them): a different case or one more character is another name.
+      expect(tagIdOf(name.toUpperCase()), name).toBe(0);
+      expect(tagIdOf(`${name}x`), name).toBe(0);
+    }
+    for (const other of ['', 'del', 'dfn', 'x', 'tds', 'custom-element', 'abbreviation', 'é', 'foreignobject']) expect(tagIdOf(other), other).toBe(0);
+  });
+});

@@ -439,3 +439,24 @@ describe('misuse is an Error that names the problem', () => {
     expect(() => t.end()).toThrow(/end\(\) called twice/);
   });
 });
+
+describe('rewrites inside handlers', () => {
+  it('a handler may run another rewrite to its end, synchronously; the outer one carries on unchanged', () => {
+    const inner = (html: string): string => {
+      let out = '';
+      const t = new HTMLRewriter().on('i', { element: (el) => void el.setAttribute('n', 'inner') }).createTransformer((s) => (out += s));
+      t.write(html);
+      t.end();
+      return out;
+    };
+    let out = '';
+    const outer = new HTMLRewriter()
+      .on('b', { element: (el) => void el.after(inner('<i>x</i><p>y'), { html: true }) })
+      .on('i', { element: (el) => void el.setAttribute('n', 'outer') })
+      .createTransformer((s) => (out += s));
+    outer.write('<b>1</b><i>2</i><b>3');
+    outer.write('</b><i>4</i>');
+    outer.end();
+    expect(out).toBe('<b>1</b><i n="inner">x</i><p>y<i n="outer">2</i><b>3</b><i n="inner">x</i><p>y<i n="outer">4</i>');
+  });
+});

@@ -147,8 +147,13 @@ export class ElementRecord<N> implements OpenElement<N> {
   }
 }
 
-/** Called for every element that leaves the stack (`TreeSink.elementPopped`). */
-export type PopListener<N> = (node: N, endLocation: SourceLocation | null) => void;
+/**
+ * What is told of every element that leaves the stack: the sink, when it has `elementPopped`. (Called
+ * as the sink's method, not through a closure per tree builder: one call site, one target class.)
+ */
+export interface PopListener<N> {
+  elementPopped(node: N, endLocation: SourceLocation | null): void;
+}
 
 /** ASCII lowercase (foreign end tags match element names case-insensitively). */
 function asciiLowercase(s: string): string {
@@ -261,7 +266,7 @@ export class StackOfOpenElements<N> {
     } else if (this.topOf(record) === record) {
       this.setTop(record, openSame(record.sameBelow));
     }
-    if (this.onPop !== null) this.onPop(record.node, endLocation);
+    if (this.onPop !== null) this.onPop.elementPopped(record.node, endLocation);
   }
 
   // --- Pushing and popping ------------------------------------------------------------------------

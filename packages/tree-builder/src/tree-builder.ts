@@ -51,7 +51,7 @@ import {
   type SourceLocation,
   type TreeSink,
 } from './sink.js';
-import { ElementRecord, StackOfOpenElements, type OpenElement } from './stack-of-open-elements.js';
+import { ElementRecord, StackOfOpenElements, type OpenElement, type PopListener } from './stack-of-open-elements.js';
 import {
   HTML_INTEGRATION_POINT,
   HTML_NS,
@@ -211,10 +211,7 @@ export class TreeBuilder<N> {
     this.onScript = options.onScript ?? null;
     this.scriptControl = new ScriptControl(tokenizer);
     this.textTokens = sink.insertTextToken !== undefined;
-    const popped = sink.elementPopped;
-    this.stack = new StackOfOpenElements<N>(
-      popped === undefined ? null : (node, location) => popped.call(sink, node, location),
-    );
+    this.stack = new StackOfOpenElements<N>(sink.elementPopped === undefined ? null : (sink as PopListener<N>));
     const fragment = options.fragmentContext;
     if (fragment === undefined) {
       this.context = null;

@@ -31,14 +31,25 @@ import { type Output, type SourceSpan, StringOutput } from './output.js';
 import { OP_COMMENT, OP_DOC_END, OP_DOCTYPE } from './ops.js';
 
 /**
- * What the callbacks a transformer hands its tokenizer reach it through; `end()` cuts it. Measured: while
- * such callbacks still reached a finished transformer, V8's young-generation GCs kept it (and what it
- * held) alive until the next full GC — the same effect `Parser`'s `BuilderLink` in @sluice/tree-builder
- * describes.
+ * What the callback a transformer hands its tokenizer (`cdataAllowed`) reaches the tree builder through;
+ * `end()` cuts it. Measured: while such callbacks still reached a finished transformer, V8's
+ * young-generation GCs kept it (and what it held) alive until the next full GC — the same effect
+ * `Parser`'s `BuilderLink` in @sluice/tree-builder describes.
  */
 class TransformerLink {
   builder: TreeBuilder<NodeRecord> | null = null;
-  transformer: Transformer | null = null;
+}
+
+/** The transformer whose `tokenize` is running (the innermost, when a handler runs a rewrite of its own). */
+let tokenizing: Transformer | null = null;
+
+/**
+ * The tokenizer's emit callback, one function for every transformer (a closure per transformer would
+ * make the tokenizer's call to it see a new target each document). An exception (a handler's) leaves
+ * `Tokenizer.write` and is caught in `tokenize`.
+ */
+function receiveToken(token: Token): void {
+  tokenizing!.receive(token);
 }
 
 /** Options of a rewrite. */
@@ -97,23 +108,27 @@ export class Transformer {
   private runParent: ParentRecord | null = null;
   private runContext: ContentContext = 'data';
 
-  /** The tokenizer's emit callback. An exception (a handler's) leaves `Tokenizer.write` and is caught there. */
-  private readonly onToken: (token: Token) => void;
-  /** What the tokenizer's callbacks reach this transformer through; cut by `end()` (see `TransformerLink`). */
+  /** What the tokenizer's callback reaches the tree builder through; cut by `end()` (see `TransformerLink`). */
   private readonly link: TransformerLink;
 
-  /** Token by token, from `onToken`. */
-  private receive(token: Token): void {
+  /** @internal Token by token, from the tokenizer (through `receiveToken`). */
+  receive(token: Token): void {
     if (!this.exec.failed) this.processToken(token);
   }
 
   /** Run the tokenizer over `chunk` (or to its end), recording a thrown error as the failure. */
   private tokenize(chunk: string | null): void {
+    // The emit callback reaches this transformer through `tokenizing` (see `receiveToken`); a handler
+    // may run another rewrite inside this one, so the one it replaces is put back.
+    const outer = tokenizing;
+    tokenizing = this;
     try {
-      if (chunk === null) this.tokenizer.end(this.onToken);
-      else this.tokenizer.write(chunk, this.onToken);
+      if (chunk === null) this.tokenizer.end(receiveToken);
+      else this.tokenizer.write(chunk, receiveToken);
     } catch (err) {
       this.fail(err);
+    } finally {
+      tokenizing = outer;
     }
   }
 
@@ -138,10 +153,8 @@ export class Transformer {
     const link = new TransformerLink();
     this.link = link;
     this.tokenizer = new Tokenizer({ autoTextMode: false, cdataAllowed: () => link.builder !== null && link.builder.cdataAllowed(), byteInput });
-    this.onToken = (token: Token) => link.transformer?.receive(token);
     this.builder = new TreeBuilder<NodeRecord>(this.sink, this.tokenizer, { scripting: this.scripting });
     link.builder = this.builder;
-    link.transformer = this;
     this.output = output;
     this.exec = new Executor(config, this.scripting, output, byteInput);
     this.lists = new HandlerLists(config, this.sink);
@@ -195,7 +208,6 @@ export class Transformer {
       }
     }
     this.link.builder = null;
-    this.link.transformer = null;
     return this.exec.settle();
   }
 

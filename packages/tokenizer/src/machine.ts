@@ -309,7 +309,7 @@ export class Machine {
       const name = decodeName(source, offset + 1, offset + nameEnd, this.byteInput);
       const tag = new StartTag(source, start, nameEnd, selfClosing, this.byteInput, offset, to - start, name);
       this.lastStartTag = tag;
-      if (this.autoTextMode) this.switchTextModeFor(source, offset, this.nameEnd - start);
+      if (this.autoTextMode) this.switchTextModeFor(source, offset, nameEnd);
       this.emit(tag);
     }
   }
@@ -369,8 +369,9 @@ export class Machine {
   }
 
   /**
-   * `autoTextMode`: after the start tag at `source[offset]` (name ending at `nameEnd` from there), switch text mode as the tree
-   * builder would for an HTML element (§13.2.6.4.7 "in body" and §13.2.6.4.4 "in head" rules).
+   * `autoTextMode`: after the start tag at `source[offset]` (its name ending at `nameEnd` from there),
+   * switch text mode as the tree builder would for an HTML element (§13.2.6.4.7 "in body" and
+   * §13.2.6.4.4 "in head" rules).
    */
   private switchTextModeFor(source: string, offset: number, nameEnd: number): void {
     let mode: TextMode | null = null;
@@ -555,7 +556,10 @@ function noSink(): void {
   throw new Error('sluice tokenizer: internal error, a token was emitted outside write()/end()');
 }
 
-/** Whether the name of the start tag at `source[offset]` (from its second character) is `name`, ASCII case-insensitively. */
+/**
+ * Whether the name of the start tag at `source[offset]` (from its second character) is `name`, ASCII
+ * case-insensitively.
+ */
 function nameIs(source: string, offset: number, name: string): boolean {
   for (let i = 0; i < name.length; i++) {
     const c = source.charCodeAt(offset + i + 1);

@@ -90,6 +90,7 @@ export class Text implements TextToken, TokenErrors {
     reportInputStreamErrors(this.raw, this.kind === 'cdata', report);
     this.decoded = decodeText(this.raw, this.kind, report, this.byteForm);
   }
+
   /** The public fields (what `JSON.stringify` and Node's `console.log` show). */
   toJSON(): TextToken {
     return { type: this.type, kind: this.kind, raw: this.raw, start: this.start, value: this.value };
@@ -97,7 +98,6 @@ export class Text implements TextToken, TokenErrors {
   [INSPECT](): TextToken {
     return this.toJSON();
   }
-
 }
 
 /** Shared decoding of start and end tags: the name is `raw[nameStart, nameEnd)`, attributes follow. */
@@ -214,15 +214,16 @@ abstract class Tag implements TokenErrors {
     reportInputStreamErrors(this.raw, false, report);
     this.decodedAttributes = decodeAttributes(this.raw, this.nameEnd, this.raw.length - 1, report, this.byteForm);
   }
+
   /** The public fields (what `JSON.stringify` and Node's `console.log` show). */
   toJSON(): StartTagToken | EndTagToken {
     const type = this instanceof StartTag ? 'startTag' : 'endTag';
-    return { type, name: this.name, attributes: this.attributes.map((a) => ({ name: a.name, value: a.value })), selfClosing: this.selfClosing, raw: this.raw, start: this.start };
+    const attributes = this.attributes.map((a) => ({ name: a.name, value: a.value }));
+    return { type, name: this.name, attributes, selfClosing: this.selfClosing, raw: this.raw, start: this.start };
   }
   [INSPECT](): StartTagToken | EndTagToken {
     return this.toJSON();
   }
-
 }
 
 const EMPTY: readonly Attribute[] = Object.freeze([]);
@@ -293,6 +294,7 @@ export class Comment implements CommentToken, TokenErrors {
   collectErrors(report: TokenErrorSink): void {
     reportInputStreamErrors(this.raw, false, report);
   }
+
   /** The public fields (what `JSON.stringify` and Node's `console.log` show). */
   toJSON(): CommentToken {
     return { type: this.type, data: this.data, raw: this.raw, start: this.start };
@@ -300,7 +302,6 @@ export class Comment implements CommentToken, TokenErrors {
   [INSPECT](): CommentToken {
     return this.toJSON();
   }
-
 }
 
 /**
@@ -343,14 +344,15 @@ export class Doctype implements DoctypeToken, TokenErrors {
   collectErrors(report: TokenErrorSink): void {
     reportInputStreamErrors(this.raw, false, report);
   }
+
   /** The public fields (what `JSON.stringify` and Node's `console.log` show). */
   toJSON(): DoctypeToken {
-    return { type: this.type, name: this.name, publicId: this.publicId, systemId: this.systemId, forceQuirks: this.forceQuirks, raw: this.raw, start: this.start };
+    const { type, name, publicId, systemId, forceQuirks, raw, start } = this;
+    return { type, name, publicId, systemId, forceQuirks, raw, start };
   }
   [INSPECT](): DoctypeToken {
     return this.toJSON();
   }
-
 }
 
 /** Source text the standard consumes without emitting a token (`</>`, `<![CDATA[`, a tag cut by EOF). */
@@ -372,6 +374,7 @@ export class Discarded implements DiscardedToken, TokenErrors {
     reportInputStreamErrors(this.raw, false, report);
     if (this.attributesFrom >= 0) decodeAttributes(this.raw, this.attributesFrom, this.raw.length, report);
   }
+
   /** The public fields (what `JSON.stringify` and Node's `console.log` show). */
   toJSON(): DiscardedToken {
     return { type: this.type, raw: this.raw, start: this.start };
@@ -379,5 +382,4 @@ export class Discarded implements DiscardedToken, TokenErrors {
   [INSPECT](): DiscardedToken {
     return this.toJSON();
   }
-
 }

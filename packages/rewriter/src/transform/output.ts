@@ -137,7 +137,7 @@ const ENCODER = new TextEncoder();
 export class ByteOutput extends Output {
   /** Strings (text to encode) and byte arrays, in order. Adjacent strings are encoded together. */
   private parts: (string | Uint8Array)[] = [];
-  /** The bytes the current chunk's text was made from, from `chunkStart` (possibly more than the chunk: see `setChunkBytes`). */
+  /** The bytes the current chunk's text was made from, from `chunkStart` (maybe more than the chunk: see `setChunkBytes`). */
   private bytes: Uint8Array | null = null;
   /** The next chunk's text and bytes (see `setChunkBytes`). */
   private nextText: string | null = null;

@@ -15,7 +15,7 @@
  * Elements the tree builder makes up (implied `<body>`, `<tbody>`, reconstructed formatting elements, …)
  * get their handlers too, at the point in the output where they were created: see `queueImplied`.
  */
-import { EndTagClass, StartTagClass, TextTokenClass, Tokenizer, type Attribute, type CommentToken, type DoctypeToken, type EndTagToken, type StartTagToken, type TextKind, type TextToken, type Token } from '@sluice/tokenizer';
+import { EndTagClass, StartTagClass, TextTokenClass, Tokenizer, type Attribute, type CommentToken, type DoctypeToken, type TextKind, type TextToken, type Token } from '@sluice/tokenizer';
 import { TreeBuilder, type InsertionModeName, type SourceLocation } from '@sluice/tree-builder';
 import type { CommentUnit } from '../rewritable-units/comment.js';
 import { type ContentContext, contentContextOf, contextOfTextKind } from '../rewritable-units/content.js';

@@ -125,6 +125,18 @@ export class ActiveFormattingElements<N> {
     else record.formatting = null;
   }
 
+  /** Whether `record`'s entry is the list's last item. */
+  isLast(record: ElementRecord<N>): boolean {
+    const items = this.items;
+    const entry = record.formatting;
+    return entry !== null && items.length > 0 && items[items.length - 1] === entry;
+  }
+
+  /** Remove the list's last item, an element's entry (see `isLast`). */
+  removeLast(): void {
+    this.uncount(this.items.pop() as FormattingEntry<N>);
+  }
+
   /** Whether `record` is in the list. */
   contains(record: ElementRecord<N>): boolean {
     return record.formatting !== null;

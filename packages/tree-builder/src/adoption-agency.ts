@@ -21,9 +21,19 @@ export function adoptionAgency<N>(
   const afe = tb.afe;
   // 2. The current node is the subject and not in the list: just pop it.
   const current = stack.current;
-  if (current.is(subject) && !afe.contains(current)) {
-    stack.pop(endLocation);
-    return true;
+  if (current.is(subject)) {
+    if (!afe.contains(current)) {
+      stack.pop(endLocation);
+      return true;
+    }
+    // The usual `<b>…</b>`: the current node is the list's last entry. Then it is the formatting element
+    // (4.3), on the stack and in scope (4.4–4.5), and no furthest block is above it (4.7): 4.8 pops it
+    // and removes it from the list.
+    if (afe.isLast(current)) {
+      stack.pop(endLocation);
+      afe.removeLast();
+      return true;
+    }
   }
   // 3–4. The outer loop, at most 8 times.
   for (let outer = 0; outer < 8; outer++) {

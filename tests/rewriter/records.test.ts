@@ -20,10 +20,10 @@ describe('view records', () => {
     const transformer = rewriter.createTransformer(() => {});
     // Record every element record the view makes, weakly.
     type Create = (...a: unknown[]) => object;
-    const sink = (transformer as unknown as { sink: { createElement: Create; createElementWithRawAttributes: Create; createElementForStartTag: Create } }).sink;
+    const sink = (transformer as unknown as { sink: { createElement: Create; createElementForStartTag: Create } }).sink;
     const refs: WeakRef<object>[] = [];
-    // Every way the tree builder creates elements (with decoded attributes, with the raw tag, with the tag's token).
-    for (const method of ['createElement', 'createElementWithRawAttributes', 'createElementForStartTag'] as const) {
+    // Both ways the tree builder creates the view's elements (with decoded attributes, with the tag's token).
+    for (const method of ['createElement', 'createElementForStartTag'] as const) {
       const create = sink[method].bind(sink);
       sink[method] = (...a: unknown[]) => {
         const r = create(...a);

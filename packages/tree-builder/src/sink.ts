@@ -76,8 +76,8 @@ export interface TreeSink<N> {
    */
   createElementWithRawAttributes?(localName: string, rawTag: string, location: SourceLocation | null): N;
   /**
-   * @internal Optional, for a sink that also has `createElementWithRawAttributes`: called instead of it
-   * with the start tag token itself (whose `raw` is then not sliced unless the sink reads it).
+   * @internal Optional: `createElementWithRawAttributes` with the start tag token itself (whose `raw` is
+   * then not sliced unless the sink reads it); called instead of it when a sink has both.
    */
   createElementForStartTag?(localName: string, tag: StartTagClass, location: SourceLocation | null): N;
   createComment(data: string, location: SourceLocation | null): N;

@@ -363,8 +363,9 @@ export class TreeBuilder<N> {
   }
 
   /**
-   * Whether text in "in body" or the "text" insertion mode goes straight to the end of the current node
-   * (no newline to skip after `<pre>`, no foster parenting, HTML content): the fast paths' precondition.
+   * Whether text goes straight to the end of the current node, as far as the insertion mode's rules
+   * allow (no newline to skip after `<pre>`, no foster parenting, HTML content): the fast paths'
+   * precondition.
    */
   private textGoesToCurrentNode(): boolean {
     return !this.skipNextNewline && !this.fosterParenting && this.stack.length > 0 && (this.adjustedCurrentNode.flags & HTML_NS) !== 0;
@@ -584,14 +585,14 @@ export class TreeBuilder<N> {
   createHtmlElementFor(t: TagToken): ElementRecord<N> {
     const id = t.id;
     const sink = this.sink;
-    if (sink.createElementWithRawAttributes !== undefined) {
+    if (sink.createElementForStartTag !== undefined || sink.createElementWithRawAttributes !== undefined) {
       const source = t.undecodedSource;
       if (source !== undefined && source !== null) {
         const location = locationOf(t);
         const node =
           sink.createElementForStartTag !== undefined
             ? sink.createElementForStartTag(t.name, source, location)
-            : sink.createElementWithRawAttributes(t.name, source.raw, location);
+            : sink.createElementWithRawAttributes!(t.name, source.raw, location);
         return isFormattingTag(id)
           ? new ElementRecord(node, t.name, NS.HTML, id, htmlElementFlags(id), null, location, source)
           : new ElementRecord(node, t.name, NS.HTML, id, htmlElementFlags(id), NO_ATTRIBUTES, location);

@@ -149,7 +149,7 @@ export class Transformer {
   ) {
     this.maxBuffered = maxBufferedOf(options);
     this.scripting = options.scripting ?? true;
-    this.sink = new ViewSink(config.registry, config.registrations, config.byTag, config.anyTag, byteInput);
+    this.sink = new ViewSink(config.registry, config.registrations, config.byTag, config.anyTag);
     const link = new TransformerLink();
     this.link = link;
     this.tokenizer = new Tokenizer({ autoTextMode: false, cdataAllowed: () => link.builder !== null && link.builder.cdataAllowed(), byteInput });
@@ -226,9 +226,7 @@ export class Transformer {
       this.builder.processTextToken(token);
       this.afterText(token);
     } else if (token instanceof StartTagClass) {
-      this.sink.startTag = token;
       this.builder.processStartTagToken(token);
-      this.sink.startTag = null;
       this.afterStartTag(token);
     } else if (token instanceof EndTagClass) {
       // `</body>` and `</html>`: whether the tree builder accepted one shows in its insertion mode.

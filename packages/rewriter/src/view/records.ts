@@ -5,7 +5,7 @@
  * be collected.
  */
 import type { ElementAttribute } from '@sluice/tree-builder';
-import { attributesOfRawTag, attributeValueOfRawTag, type DecodedAttribute, type StartTagClass } from '@sluice/tokenizer';
+import type { DecodedAttribute, StartTagClass } from '@sluice/tokenizer';
 import type { MatchableElement } from '../selectors/match.js';
 import type { ElementUnit } from '../rewritable-units/element.js';
 import type { RegistrationSet } from '../transform/handler-lists.js';
@@ -107,13 +107,12 @@ export class ElementRecord extends ParentRecord implements MatchableElement {
   declare inherited: RegistrationSet | null;
   declare cacheGeneration: number;
 
-  /** The attributes once decoded (or given); null while they are still `rawTag`'s text. */
+  /** The attributes once decoded (or given); null while they are still in `tagToken`. */
   declare private decoded: readonly ElementAttribute[] | null;
-  /** The start tag's source text, for attributes not decoded yet (`ViewSink.createElementWithRawAttributes`). */
-  declare private rawTag: string | null;
   /**
-   * The start tag token, when it is known: its attributes are decoded from it (and cached there), so
-   * that a handler's `Element`, which reads the same token, does not decode them a second time.
+   * The start tag token, while its attributes are not decoded (`ViewSink.createElementForStartTag`):
+   * they are decoded from it (and cached there), so that a handler's `Element`, which reads the same
+   * token, does not decode them a second time.
    */
   declare private tagToken: StartTagClass | null;
 
@@ -122,7 +121,6 @@ export class ElementRecord extends ParentRecord implements MatchableElement {
     namespace: string,
     attributes: readonly ElementAttribute[] | null,
     positioned: boolean,
-    rawTag: string | null = null,
     tagToken: StartTagClass | null = null,
   ) {
     super(positioned);
@@ -139,7 +137,6 @@ export class ElementRecord extends ParentRecord implements MatchableElement {
     this.inherited = null;
     this.cacheGeneration = -1;
     this.decoded = attributes;
-    this.rawTag = rawTag;
     this.tagToken = tagToken;
   }
 
@@ -147,11 +144,9 @@ export class ElementRecord extends ParentRecord implements MatchableElement {
   get attributes(): readonly ElementAttribute[] {
     const decoded = this.decoded;
     if (decoded !== null) return decoded;
-    const token = this.tagToken;
     // A tokenizer token's attributes are `DecodedAttribute`s, which have the shape of an HTML element's
-    // attributes (null namespace and prefix): what `attributesOfRawTag` returns too.
-    const list = token !== null ? (token.attributes as readonly DecodedAttribute[]) : attributesOfRawTag(this.rawTag!);
-    this.rawTag = null;
+    // attributes (null namespace and prefix).
+    const list = this.tagToken!.attributes as readonly DecodedAttribute[];
     this.tagToken = null;
     return (this.decoded = list);
   }
@@ -161,10 +156,7 @@ export class ElementRecord extends ParentRecord implements MatchableElement {
    */
   attributeValue(name: string): string | null {
     const decoded = this.decoded;
-    if (decoded === null) {
-      const token = this.tagToken;
-      return token !== null ? token.attributeValue(name) : attributeValueOfRawTag(this.rawTag!, name);
-    }
+    if (decoded === null) return this.tagToken!.attributeValue(name);
     for (let i = 0; i < decoded.length; i++) {
       const a = decoded[i]!;
       if (a.namespace === null && a.name === name) return a.value;
@@ -174,7 +166,6 @@ export class ElementRecord extends ParentRecord implements MatchableElement {
 
   set attributes(list: readonly ElementAttribute[]) {
     this.decoded = list;
-    this.rawTag = null;
     this.tagToken = null;
   }
 
@@ -185,8 +176,8 @@ export class ElementRecord extends ParentRecord implements MatchableElement {
   get mayHaveAttributes(): boolean {
     const decoded = this.decoded;
     if (decoded !== null) return decoded.length > 0;
-    const token = this.tagToken;
-    return (token !== null ? token.end - token.start : this.rawTag!.length) > this.localName.length + 3;
+    const token = this.tagToken!;
+    return token.end - token.start > this.localName.length + 3;
   }
 
   // MatchableElement's positions: only selectors that keep positions ask for them.

@@ -13,7 +13,7 @@ import {
   type SourceLocation,
   type TreeSink,
 } from '@sluice/tree-builder';
-import { type StartTagClass, type TextToken, attributesOfRawTag } from '@sluice/tokenizer';
+import type { StartTagClass, TextToken } from '@sluice/tokenizer';
 import { asciiLowercase } from '../selectors/attribute.js';
 import { matchesComplex, matchesList } from '../selectors/match.js';
 import type { SelectorRegistry } from '../selectors/registry.js';
@@ -85,11 +85,6 @@ export class ViewSink implements TreeSink<NodeRecord> {
   clearEvents(): void {
     this.eventCount = 0;
   }
-  /**
-   * The start tag token being processed, set by the transformer around the tree builder's call: the
-   * element made for it decodes its attributes through it (see `ElementRecord`).
-   */
-  startTag: StartTagClass | null = null;
   /** Whether the document is in quirks mode (`.class`/`#id` then compare case-insensitively). */
   quirks = false;
   /** Open elements, in the order they were inserted (pushes at the end, pops anywhere). */
@@ -117,14 +112,12 @@ export class ViewSink implements TreeSink<NodeRecord> {
    * @param selectors the registrations' selectors, by registration index
    * @param byTag registration indices per lowercased rightmost type name
    * @param anyTag registration indices whose rightmost compound matches any name
-   * @param byteForm the tokens are in byte form (bytes in; see `TokenizerOptions.byteInput`)
    */
   constructor(
     registry: SelectorRegistry,
     private readonly selectors: readonly SinkSelector[],
     private readonly byTag: ReadonlyMap<string, readonly number[]>,
     private readonly anyTag: readonly number[],
-    private readonly byteForm = false,
   ) {
     this.prefixes = registry.prefixes.slice();
     this.ofSelectors = registry.ofSelectors.slice();
@@ -157,27 +150,12 @@ export class ViewSink implements TreeSink<NodeRecord> {
   }
 
   /**
-   * An HTML element whose attributes stay source text until a selector or handler reads them (see
-   * `TreeSink.createElementWithRawAttributes`): most elements match no selector by name alone.
-   */
-  createElementWithRawAttributes(localName: string, rawTag: string, location: SourceLocation | null): NodeRecord {
-    const token = this.startTag !== null && this.startTag.raw === rawTag ? this.startTag : null;
-    // Without the token (a sink driven by another tree builder) the raw tag is decoded here, in the
-    // input's form; in byte form at once (the record's lazy decoding reads text).
-    const el =
-      token === null && this.byteForm
-        ? new ElementRecord(localName, NS.HTML, attributesOfRawTag(rawTag, true), this.positioned)
-        : new ElementRecord(localName, NS.HTML, null, this.positioned, rawTag, token);
-    this.record(EV_CREATE, el, location, '');
-    return el;
-  }
-
-  /**
-   * `createElementWithRawAttributes` with the start tag token itself, as the tree builder gives it to a
-   * sink that has this: its text is not sliced from the input unless something reads its attributes.
+   * An HTML element whose attributes stay in its start tag token until a selector or handler reads them
+   * (see `TreeSink.createElementForStartTag`): most elements match no selector by name alone, and the
+   * tag's text is not even sliced from the input.
    */
   createElementForStartTag(localName: string, tag: StartTagClass, location: SourceLocation | null): NodeRecord {
-    const el = new ElementRecord(localName, NS.HTML, null, this.positioned, null, tag);
+    const el = new ElementRecord(localName, NS.HTML, null, this.positioned, tag);
     this.record(EV_CREATE, el, location, '');
     return el;
   }

@@ -178,8 +178,17 @@ export class HTMLRewriter {
   }
 
   /**
-   * Pull-driven: one input chunk is read each time the consumer wants more, so backpressure reaches the
-   * source. The output stream is made with the input stream's own constructor.
+   * Pull-driven, so backpressure reaches the source: each `pull` reads input chunks only until one of
+   * them gave output (or the input ended, or something failed). A chunk may give no output at all (a
+   * `<` whose role is not yet known, the middle of a comment): a `pull` that returned then without
+   * enqueueing would never be called again (the Streams standard pulls again only after an enqueue), and
+   * the output would hang, hiding errors with it. The output stream is made with the input stream's own
+   * constructor (web-streams-polyfill in, web-streams-polyfill out).
+   *
+   * Errors: whatever fails — a handler (thrown or rejected), the `maxBufferedBytes` bound, the input
+   * itself — rejects the `pull`, which errors the output with that very error object; the input is
+   * cancelled with it. Cancelling the output cancels the input and stops the transformer: nothing is
+   * written or enqueued after that, and no end handler runs.
    */
   private transformStream(input: ReadableStream<Uint8Array | string>): ReadableStream<Uint8Array | string> {
     const reader = input.getReader();
@@ -192,36 +201,62 @@ export class HTMLRewriter {
     // there is none: a Response body).
     let transformer: Transformer | ByteTransformer | null = null;
     let bytes = false;
+    // Set by the output callback: the current `pull` may return.
+    let produced = false;
+    // Set when the output is cancelled: an async handler still running must not enqueue (the controller
+    // would throw), and a read that the cancel ended (`done`) is not the end of the document.
+    let cancelled = false;
+    let enqueue: (chunk: Uint8Array | string) => void;
     return new Stream<Uint8Array | string>({
+      start: (controller) => {
+        enqueue = (chunk) => {
+          if (cancelled) return;
+          produced = true;
+          controller.enqueue(chunk);
+        };
+      },
       pull: async (controller) => {
+        produced = false;
         try {
-          const { value, done } = await reader.read();
-          if (done) {
-            transformer ??= new ByteTransformer(byteConfig, this.options, (b) => controller.enqueue(b));
-            await transformer.end();
-            controller.close();
-            return;
-          }
-          if (transformer === null) {
-            bytes = typeof value !== 'string';
-            transformer = bytes
-              ? new ByteTransformer(byteConfig, this.options, (b) => controller.enqueue(b))
-              : new Transformer(config, this.options, (s) => controller.enqueue(s));
-          }
-          if (typeof value === 'string') {
-            if (bytes) throw new TypeError('HTMLRewriter.transform: a stream of bytes gave a string chunk');
-            await (transformer as Transformer).write(value);
-          } else {
-            if (!bytes) throw new TypeError('HTMLRewriter.transform: a stream of strings gave a non-string chunk');
-            if (!(value instanceof Uint8Array)) throw new TypeError('HTMLRewriter.transform: expected Uint8Array chunks');
-            await (transformer as ByteTransformer).write(value);
+          while (!produced) {
+            const { value, done } = await reader.read();
+            if (cancelled) return;
+            if (done) {
+              transformer ??= new ByteTransformer(byteConfig, this.options, enqueue);
+              const p = transformer.end();
+              if (p !== undefined) await p;
+              if (!cancelled) controller.close();
+              return;
+            }
+            if (transformer === null) {
+              bytes = typeof value !== 'string';
+              transformer = bytes ? new ByteTransformer(byteConfig, this.options, enqueue) : new Transformer(config, this.options, enqueue);
+            }
+            let p: void | Promise<void>;
+            if (typeof value === 'string') {
+              if (bytes) throw new TypeError('HTMLRewriter.transform: a stream of bytes gave a string chunk');
+              p = (transformer as Transformer).write(value);
+            } else {
+              if (!bytes) throw new TypeError('HTMLRewriter.transform: a stream of strings gave a non-string chunk');
+              if (!(value instanceof Uint8Array)) throw new TypeError('HTMLRewriter.transform: expected Uint8Array chunks');
+              p = (transformer as ByteTransformer).write(value);
+            }
+            // Most chunks finish synchronously; awaiting only real promises saves a microtask per chunk.
+            if (p !== undefined) await p;
+            if (cancelled) return;
           }
         } catch (err) {
+          // After a cancel the output is gone and the input already cancelled: nobody is left to tell.
+          if (cancelled) return;
+          // The input's own error needs no cancel (it is errored already; the promise rejects, ignored).
           reader.cancel(err).catch(() => {});
           throw err;
         }
       },
-      cancel: (reason) => reader.cancel(reason),
+      cancel: (reason) => {
+        cancelled = true;
+        return reader.cancel(reason);
+      },
     });
   }
 }

@@ -39,6 +39,8 @@ export interface MachineOptions {
   cdataAllowed: () => boolean;
   /** The input is in byte form (see `TokenizerOptions.byteInput`): tokens are made to decode so. */
   byteInput: boolean;
+  /** A leading byte order mark is emitted as a 'discarded' token (see `TokenizerOptions.discardByteOrderMark`). */
+  discardByteOrderMark: boolean;
 }
 
 export class Machine {
@@ -48,6 +50,8 @@ export class Machine {
   readonly scripting: boolean;
   readonly cdataAllowed: () => boolean;
   readonly byteInput: boolean;
+  /** The byte order mark the input may start with ('' when it is not discarded): U+FEFF, or EF BB BF in byte form. */
+  readonly byteOrderMark: string;
 
   // Input.
   input = '';
@@ -114,6 +118,7 @@ export class Machine {
     this.scripting = options.scripting;
     this.cdataAllowed = options.cdataAllowed;
     this.byteInput = options.byteInput;
+    this.byteOrderMark = !options.discardByteOrderMark ? '' : options.byteInput ? '\xef\xbb\xbf' : '\ufeff';
   }
 
   /** Absolute offset of the read position. */
@@ -141,6 +146,9 @@ export class Machine {
         this.pos = 0;
         this.nextLessThan = this.nextAmpersand = -1;
         this.insertOpen = false;
+        // Nothing read yet (`base` stays 0 only while every string so far was empty): the first
+        // character of the whole input, whatever the chunking. No register needed, so snapshots are unchanged.
+        if (this.base === 0 && this.byteOrderMark !== '' && next.startsWith(this.byteOrderMark)) this.discardByteOrderMark();
         continue;
       }
       switch (GROUP[this.state]) {
@@ -345,6 +353,20 @@ export class Machine {
   emitDiscarded(to: number, attributesFrom: number): void {
     const start = this.pendingStart;
     this.emit(new Discarded(this.takeRaw(to), start, attributesFrom));
+  }
+
+  /**
+   * The input starts with a byte order mark: emit it as a 'discarded' token and read on after it.
+   * HTML §13.2.3.1 and the Encoding Standard's "decode" consume a leading BOM while decoding bytes, so
+   * the tokenizer never sees it (and a "leading U+FEFF must pass through" a bare tokenizer: html5lib's
+   * tokenizer tests). A tokenizer fed text whose decoding kept the BOM (`ignoreBOM`, to give the same
+   * bytes back) is told to do the decoder's part; the BOM becomes a token only so that `raw` still
+   * round-trips and offsets stay offsets into the input as given.
+   */
+  private discardByteOrderMark(): void {
+    const length = this.byteOrderMark.length;
+    this.pos = length;
+    this.emitDiscarded(length, -1);
   }
 
   // ---- Text modes -------------------------------------------------------------------------------

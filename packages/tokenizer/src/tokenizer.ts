@@ -47,6 +47,17 @@ export interface TokenizerOptions {
    * with `onError` (input stream errors are about characters, not bytes).
    */
   byteInput?: boolean;
+  /**
+   * A byte order mark at the very start of the input (U+FEFF; in byte form the three characters
+   * `\xEF\xBB\xBF`) is emitted as a `'discarded'` token instead of text, whatever the chunking (empty
+   * chunks before it included). Default false: the tokenizer tokenizes what it is given, and a leading
+   * U+FEFF is text (html5lib: "leading U+FEFF must pass through"). Stripping the BOM is the decoder's job
+   * (HTML §13.2.3.1, Encoding Standard "decode"); set this when the text was decoded with the BOM kept
+   * (`TextDecoder`'s `ignoreBOM`, Node's `toString('utf8')`) and a tree builder reads the tokens, as
+   * `Parser` and the rewriter do. `raw` still round-trips and offsets still count the BOM. In byte form,
+   * chunks are cut between characters, so the three bytes come in one chunk.
+   */
+  discardByteOrderMark?: boolean;
 }
 
 const INITIAL_STATES: readonly string[] = ['data', 'rcdata', 'rawtext', 'scriptData', 'plaintext', 'cdataSection'];
@@ -96,6 +107,9 @@ export class Tokenizer {
     if (options.byteInput !== undefined && typeof options.byteInput !== 'boolean') {
       throw new TypeError('sluice Tokenizer: options.byteInput must be a boolean');
     }
+    if (options.discardByteOrderMark !== undefined && typeof options.discardByteOrderMark !== 'boolean') {
+      throw new TypeError('sluice Tokenizer: options.discardByteOrderMark must be a boolean');
+    }
     if (options.byteInput === true && options.onError !== undefined) {
       throw new Error('sluice Tokenizer: options.byteInput and options.onError cannot be combined (parse errors are about characters; decode the bytes to report them)');
     }
@@ -105,6 +119,7 @@ export class Tokenizer {
       scripting: options.scripting ?? true,
       cdataAllowed: options.cdataAllowed ?? (() => false),
       byteInput: options.byteInput ?? false,
+      discardByteOrderMark: options.discardByteOrderMark ?? false,
     }));
     m.lastStartTagName = options.lastStartTag ?? null;
     if (initial === 'cdataSection') {

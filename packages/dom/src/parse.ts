@@ -18,14 +18,27 @@ export interface ParseOptions {
    * markup (disabled). Default: true.
    */
   scripting?: boolean;
+  /**
+   * Whether a byte order mark (U+FEFF) that is the first character of `html` is skipped. Default: true for
+   * {@link parse}, false for {@link parseFragment} — what a browser does (checked in Chromium): a page's
+   * leading BOM is consumed by the decoder before tokenizing (HTML §13.2.3.1, Encoding Standard
+   * "decode"), and `parse` stands for loading a page from text decoded with its BOM kept (Node's
+   * `readFileSync(f, 'utf8')`); `innerHTML` (the fragment parsing algorithm, §13.2.8), `DOMParser` and
+   * `document.write` are handed a string, not bytes, and keep a leading U+FEFF as text. Pass false to
+   * `parse` for `DOMParser`'s tree. Source offsets count the BOM either way. See `ParserOptions`.
+   */
+  stripByteOrderMark?: boolean;
 }
 
-/** Parse a whole HTML document. Every string parses (HTML §13.2: bad input is not an error). */
+/**
+ * Parse a whole HTML document. Every string parses (HTML §13.2: bad input is not an error). A leading
+ * byte order mark is skipped, as a browser loading the page does (see {@link ParseOptions.stripByteOrderMark}).
+ */
 export function parse(html: string, options?: ParseOptions): Document {
   const scripting = options?.scripting ?? true;
   const sink = new DomTreeSink();
   sink.document.scriptingEnabled = scripting;
-  const parser = new Parser(sink, { scripting });
+  const parser = new Parser(sink, { scripting, ...bomOption(options) });
   parser.write(html);
   parser.end();
   return sink.document;
@@ -47,7 +60,7 @@ export function parseFragment(html: string, context: string | Element, options?:
   const doc = sink.document;
   doc.scriptingEnabled = scripting;
   if (fragmentContext.documentMode !== undefined) doc.mode = fragmentContext.documentMode;
-  const parser = new Parser(sink, { scripting, fragmentContext });
+  const parser = new Parser(sink, { scripting, fragmentContext, ...bomOption(options) });
   parser.write(html);
   parser.end();
   // §13.2.8 step 13 (and the tree builder's contract): the result is the children of the root `html`.
@@ -56,6 +69,12 @@ export function parseFragment(html: string, context: string | Element, options?:
   if (root !== null) moveAll(root, fragment);
   if (typeof context !== 'string' && context.ownerDocument !== null) adopt(fragment, context.ownerDocument);
   return fragment;
+}
+
+/** `options.stripByteOrderMark` for the Parser, when given (else the Parser's default: documents strip, fragments keep). */
+function bomOption(options: ParseOptions | undefined): { stripByteOrderMark?: boolean } {
+  const strip = options?.stripByteOrderMark;
+  return strip === undefined ? {} : { stripByteOrderMark: strip };
 }
 
 /** Turn the `context` argument of {@link parseFragment} into the tree builder's FragmentContext. */

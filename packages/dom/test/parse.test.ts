@@ -172,3 +172,38 @@ describe('parseFragment', () => {
     expect(serialize(host)).toBe('<template><b>x</b></template>');
   });
 });
+
+describe('a leading byte order mark (U+FEFF)', () => {
+  const BOM = '\uFEFF';
+
+  it('parse skips it, as a browser loading the page does (the decoder consumes it, HTML §13.2.3.1)', () => {
+    const doc = parse(`${BOM}<title>x</title>`);
+    expect(serialize(doc)).toBe('<html><head><title>x</title></head><body></body></html>');
+    expect(doc.head!.firstChild!.nodeName).toBe('TITLE');
+    expect(doc.body!.textContent).toBe('');
+    // The same with a doctype (no-quirks: the BOM did not make the doctype come too late).
+    expect(parse(`${BOM}<!DOCTYPE html><p>`).compatMode).toBe('CSS1Compat');
+  });
+
+  it('only the first character: a second U+FEFF, or one later, is text', () => {
+    expect(serialize(parse(`${BOM}${BOM}<title>x</title>`))).toBe(`<html><head></head><body>${BOM}<title>x</title></body></html>`);
+    expect(serialize(parse(`<p>${BOM}`).body!)).toBe(`<body><p>${BOM}</p></body>`);
+  });
+
+  it('source locations stay offsets into the input as given (the BOM counts)', () => {
+    const doc = parse(`${BOM}<title>x</title>`);
+    expect(doc.head!.firstChild!.sourceLocation).toEqual({ start: 1, end: 8 });
+  });
+
+  it('parse keeps it as text with stripByteOrderMark: false (DOMParser on a string)', () => {
+    expect(serialize(parse(`${BOM}<title>x</title>`, { stripByteOrderMark: false }))).toBe(
+      `<html><head></head><body>${BOM}<title>x</title></body></html>`,
+    );
+  });
+
+  it('parseFragment keeps it as text, as innerHTML does (§13.2.8 decodes nothing), unless asked', () => {
+    expect(serialize(parseFragment(`${BOM}<b>x</b>`, 'div').firstChild!.parentNode!)).toBe(`${BOM}<b>x</b>`);
+    expect(parseFragment(`${BOM}<b>x</b>`, 'div').firstChild!.nodeName).toBe('#text');
+    expect(parseFragment(`${BOM}<b>x</b>`, 'div', { stripByteOrderMark: true }).firstChild!.nodeName).toBe('B');
+  });
+});

@@ -17,6 +17,23 @@ export interface ParserOptions<N> extends TreeBuilderOptions<N> {
    * tree builder drives (what `TokenizerStream` emits). An exception it throws leaves `write`/`end`.
    */
   onToken?: (token: Token) => void;
+  /**
+   * Whether a byte order mark (U+FEFF) that is the first character of the whole input is skipped: not
+   * text, not a token for the tree builder, whatever the chunking. Default: true when parsing a document,
+   * false for a fragment (`fragmentContext`).
+   *
+   * A page's bytes reach the tokenizer through the decoder, which consumes a leading BOM (HTML §13.2.3.1
+   * "BOM sniffing", Encoding Standard "decode"): the text a document parser is given here stands for
+   * that page, typically decoded with the BOM kept (Node's `toString('utf8')`, `TextDecoder`'s
+   * `ignoreBOM`). The fragment parsing algorithm (§13.2.8, `innerHTML`) is handed a string, with no
+   * decoding step: there a leading U+FEFF is text, as in browsers (so is it in `DOMParser`'s string).
+   * Pass false to parse a document string that way.
+   *
+   * The BOM still counts in offsets (source locations, parse errors): they stay offsets into the input as
+   * given. With `onToken`, it arrives as a token of type `'discarded'` (so tokens' `raw` still
+   * concatenate to the input).
+   */
+  stripByteOrderMark?: boolean;
 }
 
 /**
@@ -73,8 +90,11 @@ export class Parser<N> {
     const initialState = context === undefined ? undefined : fragmentTextMode(context, options.scripting ?? true);
     const link = new BuilderLink<N>();
     this.link = link;
+    const stripBom = options.stripByteOrderMark ?? context === undefined;
+    if (typeof stripBom !== 'boolean') throw new TypeError('Parser: options.stripByteOrderMark must be a boolean');
     this.tokenizer = new Tokenizer({
       autoTextMode: false,
+      discardByteOrderMark: stripBom,
       cdataAllowed: () => link.builder !== null && link.builder.cdataAllowed(),
       ...(initialState !== undefined && initialState !== 'data' ? { initialState } : {}),
       ...(options.onTokenizerError !== undefined ? { onError: options.onTokenizerError } : {}),

@@ -225,7 +225,7 @@ export class ElementUnit extends Mutations {
     return this.getAttribute(name) !== null;
   }
 
-  /** Set an attribute. The value is written double-quoted with `&` and `"` escaped. */
+  /** Set an attribute. The value is written double-quoted with `&` and `"` escaped (an empty one as `name=""`). */
   setAttribute(name: string, value: string): this {
     this.checkActive('setAttribute');
     const key = asciiLowercase(checkAttributeName(name, 'Element.setAttribute'));
@@ -319,15 +319,67 @@ export class ElementUnit extends Mutations {
       const firsts = scan.filter((a, i, all) => all.findIndex((b) => b.name === a.name) === i);
       if (firsts.length === original.length && firsts.every((a, i) => a.name === original[i]!.name)) spans = firsts;
     }
+    // Every attribute is written so that what follows it cannot be read as part of it. A written value
+    // is always double-quoted, an empty one too (`m=""`, as Workers, lol-html and the serializer write
+    // it). A copied one ends at its closing quote, or at the whitespace, `/>` or `>` written after an
+    // unquoted value, except two shapes: an empty unquoted value (`href=` before `>`) would take what
+    // follows as its value (§13.2.5.35: after `=` whitespace is skipped and the value starts at the next
+    // character), so it is written `href=""`; and a bare name followed by whitespace and `=` would
+    // take a value (§13.2.5.34), which happens when the next attribute's name starts with `=` (`<a b/=y>`
+    // is `b` and `=y`): the bare name is given its empty value then.
     let s = `<${this._name}`;
+    let afterBareName = false;
     for (const a of attributes) {
       const k = original.findIndex((o) => o.name === a.name);
       const span = spans !== null && k >= 0 && original[k]!.value === a.value ? spans[k] : undefined;
-      if (span !== undefined) s += ` ${raw.slice(span.start, span.end)}`;
-      else s += a.value === '' ? ` ${a.name}` : ` ${a.name}="${escapeAttributeValue(a.value)}"`;
+      let text: string;
+      let bareName = false;
+      if (span !== undefined) {
+        const valueStart = valueStartOf(raw, span);
+        bareName = valueStart < 0;
+        text = valueStart === span.end ? `${raw.slice(span.start, nameEndOf(raw, span))}=""` : raw.slice(span.start, span.end);
+      } else {
+        text = `${a.name}="${escapeAttributeValue(a.value)}"`;
+      }
+      if (afterBareName && text.charCodeAt(0) === 0x3d) s += '=""';
+      s += ` ${text}`;
+      afterBareName = bareName;
     }
     return s + (this._token.selfClosing ? ' />' : '>');
   }
+}
+
+/** TAB, LF, FF, CR, SPACE. */
+function isWhitespace(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0c || c === 0x0d;
+}
+
+/**
+ * Where the name of the attribute at `span` (as `attributeSpansOfRawTag` found it in `raw`) ends: at the
+ * first whitespace, `/` or `=` after its first character (§13.2.5.33; a leading `=` is part of the name).
+ */
+function nameEndOf(raw: string, span: AttributeSpan): number {
+  let i = span.start + 1;
+  while (i < span.end) {
+    const c = raw.charCodeAt(i);
+    if (c === 0x3d || c === 0x2f || isWhitespace(c)) break;
+    i++;
+  }
+  return i;
+}
+
+/**
+ * Where the value of the attribute at `span` starts (its opening quote, if quoted), or -1 when it has no
+ * `=`. An empty unquoted value (`href=`, `href= ` before `>`) starts at `span.end`: the span ends there,
+ * after the whitespace that followed the `=`.
+ */
+function valueStartOf(raw: string, span: AttributeSpan): number {
+  let i = nameEndOf(raw, span);
+  while (i < span.end && isWhitespace(raw.charCodeAt(i))) i++;
+  if (i >= span.end) return -1; // a bare name: the span ends with the name
+  i++; // the `=`
+  while (i < span.end && isWhitespace(raw.charCodeAt(i))) i++;
+  return i;
 }
 
 /** Whether `s` is all ASCII with no upper-case letter (what `asciiLowercase` leaves alone, and its own byte form). */

@@ -13,10 +13,12 @@ import { ElementUnit } from '../rewritable-units/element.js';
 import { EndTagUnit } from '../rewritable-units/end-tag.js';
 import { joined } from '../rewritable-units/mutations.js';
 import { TextChunkUnit } from '../rewritable-units/text-chunk.js';
-import type { ElementRecord } from '../view/records.js';
+import { type ElementRecord, TAG_NOT_WRITTEN } from '../view/records.js';
+import { ViewSink } from '../view/view-sink.js';
+import { checkCopy, checkCopyEnd, tagOfUnit } from './copies.js';
 import type { CompiledHandlers, Fn, HandlerResult } from './handlers.js';
 import type { Output, SourceSpan } from './output.js';
-import { OP_COMMENT, OP_DOC_END, OP_DOCTYPE, OP_END, OP_RAW, OP_START, OP_TEXT, type Op, sizeOf } from './ops.js';
+import { OP_COMMENT, OP_COPY, OP_DOC_END, OP_DOCTYPE, OP_END, OP_FORMATTING, OP_RAW, OP_START, OP_TEXT, type Op, sizeOf } from './ops.js';
 
 function isThenable(x: unknown): x is PromiseLike<void> {
   return x !== null && typeof x === 'object' && typeof (x as { then?: unknown }).then === 'function';
@@ -76,6 +78,32 @@ export class Executor {
     if (this.waiting === null) {
       if (this.suppress.length === 0) this.output.sourceSpan(span);
     } else this.push({ k: OP_RAW, raw: span.raw, start: span.start });
+  }
+
+  /**
+   * The start tag of a formatting element no handler matched: copied like any token, and noted when it
+   * is not written (inside removed content), since the parser may copy the element later (copies.ts).
+   */
+  formattingStart(token: StartTagClass, el: ElementRecord): void {
+    if (this.waiting !== null) this.push({ k: OP_FORMATTING, token, el });
+    else if (this.suppress.length === 0) this.output.sourceSpan(token);
+    else el.writtenTag = TAG_NOT_WRITTEN;
+  }
+
+  /** A copy of a formatting element that no handler matched: check it (copies.ts) now, or in order. */
+  copy(el: ElementRecord, offset: number): void {
+    if (this.waiting !== null) this.push({ k: OP_COPY, el, offset });
+    else this.checkUnhandledCopy(el, offset);
+  }
+
+  private checkUnhandledCopy(el: ElementRecord, offset: number): void {
+    checkCopy(el, offset, null, () => this.sourceTagOf(el));
+  }
+
+  /** The tag a copy has from the tree builder (its original's source tag), as a unit shows it. */
+  private sourceTagOf(el: ElementRecord): { name: string; attributes: (readonly [string, string])[] } {
+    const attributes = el.attributes.map((a) => [this.byteForm ? fromByteForm(a.name) : a.name, this.byteForm ? fromByteForm(a.value) : a.value] as const);
+    return { name: el.localName, attributes };
   }
 
   /** Run the element handlers of a start tag now, or queue them behind a pending handler. */
@@ -223,6 +251,13 @@ export class Executor {
           if (!unit._removed) this.emitSource(op.token.raw, op.token.start);
         });
       }
+      case OP_FORMATTING:
+        if (this.suppress.length === 0) this.emitSourceSpan(op.token as StartTagClass);
+        else op.el.writtenTag = TAG_NOT_WRITTEN;
+        return;
+      case OP_COPY:
+        this.checkUnhandledCopy(op.el, op.offset);
+        return;
       case OP_DOC_END: {
         this.suppress.length = 0;
         const unit = new DocumentEndUnit(op.context);
@@ -281,6 +316,16 @@ export class Executor {
   /** The handlers are done: write what they decided. */
   private finishStart(token: StartTagToken, el: ElementRecord, unit: ElementUnit): void {
     unit._active = false;
+    if (el.copyOf !== null) {
+      // A copy writes nothing of its own: a browser makes it from the original's written tag.
+      checkCopy(el, token.start, unit, () => this.sourceTagOf(el));
+      if (unit._endHandlers === null && !unit._nameChanged) {
+        el.unit = null;
+        el.handled = false;
+      }
+      return;
+    }
+    if (el.fromStartTag && ViewSink.isFormatting(el.localName)) this.noteWrittenTag(el, unit);
     if (unit._before !== null) this.emit(joined(unit._before));
     if (unit._replacement !== null) {
       this.emit(unit._replacement);
@@ -309,6 +354,12 @@ export class Executor {
     }
   }
 
+  /** How a formatting element's start tag went to the output, for the copies the parser may make of it. */
+  private noteWrittenTag(el: ElementRecord, unit: ElementUnit): void {
+    if (this.suppress.length > 0 || unit._replacement !== null || unit._removed) el.writtenTag = TAG_NOT_WRITTEN;
+    else if (unit._attrs !== null || unit._nameChanged) el.writtenTag = tagOfUnit(unit);
+  }
+
   private runEnd(el: ElementRecord, token: EndTagToken | null): void | Promise<void> {
     const unit = el.unit;
     el.unit = null;
@@ -328,6 +379,15 @@ export class Executor {
 
   private finishEnd(el: ElementRecord, unit: ElementUnit, token: EndTagToken | null, end: EndTagUnit | null): void {
     if (end !== null) end._active = false;
+    if (el.copyOf !== null) {
+      // A copy's end is the parser's: its end tag (if it has one) is copied, renamed as the original's.
+      if (end !== null) checkCopyEnd(el, token === null ? -1 : token.start, end, end._name !== unit._name);
+      if (token !== null && this.suppress.length === 0) {
+        if (unit._nameChanged) this.emit(`</${unit._name}>`);
+        else this.emitSource(token.raw, token.start);
+      }
+      return;
+    }
     const i = this.suppress.lastIndexOf(el);
     if (i >= 0) this.suppress.splice(i, 1);
     if (unit._replacement !== null || (unit._removed && !unit._keepContent)) {

@@ -14,6 +14,10 @@ export const OP_TEXT = 3;
 export const OP_COMMENT = 4;
 export const OP_DOCTYPE = 5;
 export const OP_DOC_END = 6;
+/** A formatting element's start tag with no handlers: copied, and whether it was written is noted (see copies.ts). */
+export const OP_FORMATTING = 7;
+/** A copy of a formatting element that no handler matched: checked against the original's written tag (copies.ts). */
+export const OP_COPY = 8;
 
 /** One step of output: copy raw text, or run handlers on a unit and write what they decided. */
 export type Op =
@@ -23,7 +27,9 @@ export type Op =
   | { readonly k: typeof OP_TEXT; readonly raw: string; readonly start: number; readonly last: boolean; readonly handlers: readonly Fn<TextChunkUnit>[]; readonly context: ContentContext }
   | { readonly k: typeof OP_COMMENT; readonly token: CommentToken; readonly handlers: readonly Fn<CommentUnit>[] }
   | { readonly k: typeof OP_DOCTYPE; readonly token: DoctypeToken }
-  | { readonly k: typeof OP_DOC_END; readonly context: ContentContext };
+  | { readonly k: typeof OP_DOC_END; readonly context: ContentContext }
+  | { readonly k: typeof OP_FORMATTING; readonly token: StartTagToken; readonly el: ElementRecord }
+  | { readonly k: typeof OP_COPY; readonly el: ElementRecord; readonly offset: number };
 
 /** How much input an op holds (for `maxBufferedBytes`). */
 export function sizeOf(op: Op): number {
@@ -32,6 +38,7 @@ export function sizeOf(op: Op): number {
     case OP_TEXT:
       return op.raw.length;
     case OP_START:
+    case OP_FORMATTING:
     case OP_COMMENT:
     case OP_DOCTYPE:
       return op.token.raw.length;

@@ -91,6 +91,8 @@ export class Transformer {
   private readonly scripting: boolean;
   private readonly textHandlersExist: boolean;
   private readonly commentHandlersExist: boolean;
+  /** Whether any registration has an element handler (else no start tag can change, nor any copy). */
+  private readonly elementHandlersExist: boolean;
 
   private written = 0;
   /** The last token the tokenizer emitted: the tokenizer holds what comes after it. */
@@ -152,7 +154,9 @@ export class Transformer {
     this.sink = new ViewSink(config.registry, config.registrations, config.byTag, config.anyTag);
     const link = new TransformerLink();
     this.link = link;
-    this.tokenizer = new Tokenizer({ autoTextMode: false, cdataAllowed: () => link.builder !== null && link.builder.cdataAllowed(), byteInput });
+    // discardByteOrderMark: a leading BOM is not text to the tree (the decoder consumes it, HTML §13.2.3.1)
+    // but comes as a 'discarded' token, which `afterOtherToken` copies to the output unchanged.
+    this.tokenizer = new Tokenizer({ autoTextMode: false, cdataAllowed: () => link.builder !== null && link.builder.cdataAllowed(), byteInput, discardByteOrderMark: true });
     this.builder = new TreeBuilder<NodeRecord>(this.sink, this.tokenizer, { scripting: this.scripting });
     link.builder = this.builder;
     this.output = output;
@@ -160,6 +164,7 @@ export class Transformer {
     this.lists = new HandlerLists(config, this.sink);
     this.textHandlersExist = config.docText.length > 0 || config.registrations.some((r) => r.text !== null);
     this.commentHandlersExist = config.docComments.length > 0 || config.registrations.some((r) => r.comments !== null);
+    this.elementHandlersExist = config.registrations.some((r) => r.element !== null);
   }
 
   /**
@@ -404,7 +409,13 @@ export class Transformer {
         } else {
           // `</br>` makes a <br> with the end tag's location: that tag is the element's.
           if (own === OWN_END && location !== null && location.start === ownStart) madeByEndTag = el;
-          if (el.matched !== null) this.queueImplied(el, ownStart);
+          // A copy of a formatting element carries its original's location (see copies.ts).
+          const original = this.elementHandlersExist && location !== null && location.start < ownStart ? sink.originalOf(location) : null;
+          if (original !== null) {
+            el.copyOf = original;
+            if (el.matched === null || this.elementHandlersFor(el.matched) === null) this.exec.copy(el, ownStart);
+            else this.queueImplied(el, ownStart);
+          } else if (el.matched !== null) this.queueImplied(el, ownStart);
         }
       } else if (kind === EV_TEXT) {
         // A run the tree builder split (whitespace here, the rest elsewhere) reports the same span for
@@ -635,7 +646,11 @@ export class Transformer {
     const matched = el.matched;
     const handlers = matched === null ? null : this.elementHandlersFor(matched);
     if (handlers === null) {
-      this.emitToken(token, true);
+      // A formatting element the parser may copy later: whether its tag was written matters then.
+      if (this.elementHandlersExist && ViewSink.isFormatting(el.localName)) {
+        this.endRun();
+        this.exec.formattingStart(token, el);
+      } else this.emitToken(token, true);
       return;
     }
     el.handled = true;

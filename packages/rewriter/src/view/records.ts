@@ -79,6 +79,15 @@ export class LeafRecord {
 export type NodeRecord = ParentRecord | LeafRecord;
 
 /** An element as the rewriter sees it. */
+/** A formatting element's start tag as written: its name and attributes (see `ElementRecord.writtenTag`). */
+export interface WrittenTag {
+  readonly name: string;
+  readonly attributes: readonly (readonly [string, string])[];
+}
+
+/** `ElementRecord.writtenTag` of a formatting element whose start tag is not in the output. */
+export const TAG_NOT_WRITTEN: WrittenTag = Object.freeze({ name: '', attributes: Object.freeze([]) });
+
 export class ElementRecord extends ParentRecord implements MatchableElement {
   // Fields are declared and assigned in the constructor (one hidden class, no class-field initializer
   // pass): one record is made per element, on the hot path.
@@ -106,6 +115,19 @@ export class ElementRecord extends ParentRecord implements MatchableElement {
   /** The registrations it inherits (see handler-lists.ts), valid while `cacheGeneration` is current. */
   declare inherited: RegistrationSet | null;
   declare cacheGeneration: number;
+  /**
+   * For a copy of a formatting element that the tree builder made (reconstructing the active formatting
+   * elements, or the adoption agency algorithm): the element with a start tag of its own that it copies.
+   * A parser reading the output copies that element's start tag as written, so the copy cannot differ
+   * from it (see `Executor.checkCopy`). Null for every other element.
+   */
+  declare copyOf: ElementRecord | null;
+  /**
+   * For a formatting element with a start tag of its own (the only elements a parser copies): its start
+   * tag as the output has it — null while it is the source's; else the name and attributes written, or
+   * `TAG_NOT_WRITTEN` (removed, replaced, inside removed content). Set by the executor.
+   */
+  declare writtenTag: WrittenTag | null;
 
   /** The attributes once decoded (or given); null while they are still in `tagToken`. */
   declare private decoded: readonly ElementAttribute[] | null;
@@ -136,6 +158,8 @@ export class ElementRecord extends ParentRecord implements MatchableElement {
     this.content = null;
     this.inherited = null;
     this.cacheGeneration = -1;
+    this.copyOf = null;
+    this.writtenTag = null;
     this.decoded = attributes;
     this.tagToken = tagToken;
   }

@@ -40,6 +40,12 @@ export interface SinkSelector {
 
 const NO_CANDIDATES: readonly number[] = [];
 
+/**
+ * The formatting elements (§13.2.4.3, "the list of active formatting elements"): the only elements the
+ * tree builder copies (reconstruction, the adoption agency algorithm).
+ */
+const FORMATTING_NAMES: ReadonlySet<string> = new Set(['a', 'b', 'big', 'code', 'em', 'font', 'i', 'nobr', 's', 'small', 'strike', 'strong', 'tt', 'u']);
+
 
 /** Union of two bit sets, reusing `a` when `b` adds nothing (arrays are shared and never mutated). */
 function union(a: Uint8Array | null, b: Uint8Array | null): Uint8Array | null {
@@ -146,6 +152,11 @@ export class ViewSink implements TreeSink<NodeRecord> {
   ): NodeRecord {
     const el = new ElementRecord(localName, namespace, attributes, this.positioned);
     this.record(EV_CREATE, el, location, '');
+    // A formatting element's first element is the one made for its start tag; its copies come later
+    // with the same location object (see `originalOf`).
+    if (location !== null && namespace === NS.HTML && FORMATTING_NAMES.has(localName) && !this.formattingByLocation.has(location)) {
+      this.formattingByLocation.set(location, el);
+    }
     return el;
   }
 
@@ -157,7 +168,26 @@ export class ViewSink implements TreeSink<NodeRecord> {
   createElementForStartTag(localName: string, tag: StartTagClass, location: SourceLocation | null): NodeRecord {
     const el = new ElementRecord(localName, NS.HTML, null, this.positioned, tag);
     this.record(EV_CREATE, el, location, '');
+    if (location !== null && FORMATTING_NAMES.has(localName)) this.formattingByLocation.set(location, el);
     return el;
+  }
+
+  /**
+   * A formatting element with a start tag of its own, by the location object the tree builder gave it.
+   * The tree builder makes every copy of a formatting element "for the token for which it was created"
+   * and hands the copy that token's location object, so this finds what a copy copies. (Weak: an entry
+   * lives as long as the tree builder keeps the location, i.e. while the element may still be copied.)
+   */
+  private readonly formattingByLocation = new WeakMap<SourceLocation, ElementRecord>();
+
+  /** The formatting element with a start tag of its own that a copy made with `location` copies, if known. */
+  originalOf(location: SourceLocation): ElementRecord | null {
+    return this.formattingByLocation.get(location) ?? null;
+  }
+
+  /** Whether an element of this name is a formatting element (one the tree builder may copy). */
+  static isFormatting(localName: string): boolean {
+    return FORMATTING_NAMES.has(localName);
   }
 
   createComment(): NodeRecord {

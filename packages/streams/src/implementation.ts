@@ -74,6 +74,16 @@ export const BYTE_CHUNKS: ChunkCheck<Uint8Array> = {
  * A TransformStream of the given implementation around a push engine. `transform` returns the engine's
  * promise, so a slow engine (an async handler) holds the writer back; the TransformStream itself holds
  * the writer back while its readable side is not read. Together: backpressure end to end.
+ *
+ * No stall: unlike a pull source, a TransformStream calls `transform` for every written chunk whether or
+ * not the previous one gave output, so a chunk that gives none (a lone `<`) cannot stop the flow. Errors:
+ * an engine that throws or rejects in `transform` or `flush` errors both sides with that very error (the
+ * standard's TransformStream does that), and `pipeThrough` cancels the source with it.
+ *
+ * Once the readable side is cancelled (or the writable aborted), the engine is stopped: output it still
+ * produces (an async handler that was running) is dropped rather than enqueued into a closed stream, which
+ * would throw inside the engine. Implementations that call `cancel` (the current standard) say so at once;
+ * for older ones, `desiredSize === null` (the readable side errored) says the same.
  */
 export function engineTransform<O, I = string>(
   impl: StreamsImplementation,
@@ -82,9 +92,16 @@ export function engineTransform<O, I = string>(
   check: ChunkCheck<I> = STRING_CHUNKS as unknown as ChunkCheck<I>,
 ): TransformStream<I, O> {
   let engine: Engine<I>;
-  return new impl.TransformStream<I, O>({
+  let stopped = false;
+  const transformer: Transformer<I, O> & { cancel?: (reason: unknown) => void } = {
     start(controller) {
-      engine = create((chunk) => controller.enqueue(chunk));
+      engine = create((chunk) => {
+        if (stopped || controller.desiredSize === null) {
+          stopped = true;
+          return;
+        }
+        controller.enqueue(chunk);
+      });
     },
     transform(chunk) {
       if (!check.is(chunk)) throw new TypeError(`${what}: expected ${check.expected}, got ${chunk === null ? 'null' : typeof chunk}`);
@@ -93,5 +110,9 @@ export function engineTransform<O, I = string>(
     flush() {
       return engine.end();
     },
-  });
+    cancel() {
+      stopped = true;
+    },
+  };
+  return new impl.TransformStream<I, O>(transformer);
 }

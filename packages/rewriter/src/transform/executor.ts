@@ -117,12 +117,12 @@ export class Executor {
   }
 
   /** The end of an element whose handlers ran: now, or queued behind a pending handler. */
-  endTag(el: ElementRecord, token: EndTagToken | null): void {
+  endTag(el: ElementRecord, token: EndTagToken | null, atDocumentEnd = false): void {
     if (this.waiting !== null) {
-      this.push({ k: OP_END, el, token });
+      this.push({ k: OP_END, el, token, atDocumentEnd });
       return;
     }
-    const r = this.runEnd(el, token);
+    const r = this.runEnd(el, token, atDocumentEnd);
     if (r !== undefined) this.wait(r);
   }
 
@@ -228,7 +228,7 @@ export class Executor {
       case OP_START:
         return this.runStart(op.token, op.el, op.handlers);
       case OP_END:
-        return this.runEnd(op.el, op.token);
+        return this.runEnd(op.el, op.token, op.atDocumentEnd);
       case OP_TEXT:
         return this.textHandlers(this.textChunk(op.raw, op.last, op.context), op.start, op.handlers, 0);
       case OP_COMMENT: {
@@ -360,7 +360,7 @@ export class Executor {
     else if (unit._attrs !== null || unit._nameChanged) el.writtenTag = tagOfUnit(unit);
   }
 
-  private runEnd(el: ElementRecord, token: EndTagToken | null): void | Promise<void> {
+  private runEnd(el: ElementRecord, token: EndTagToken | null, atDocumentEnd: boolean): void | Promise<void> {
     const unit = el.unit;
     el.unit = null;
     if (unit === null) {
@@ -369,15 +369,15 @@ export class Executor {
     }
     const handlers = unit._endHandlers;
     if (handlers === null) {
-      this.finishEnd(el, unit, token, null);
+      this.finishEnd(el, unit, token, null, atDocumentEnd);
       return;
     }
     const end = new EndTagUnit(token, unit._name, contentContextOf(el.localName, el.namespace, this.scripting));
     end._nameChanged = unit._nameChanged;
-    return this.callAll(handlers, end, () => this.finishEnd(el, unit, token, end));
+    return this.callAll(handlers, end, () => this.finishEnd(el, unit, token, end, atDocumentEnd));
   }
 
-  private finishEnd(el: ElementRecord, unit: ElementUnit, token: EndTagToken | null, end: EndTagUnit | null): void {
+  private finishEnd(el: ElementRecord, unit: ElementUnit, token: EndTagToken | null, end: EndTagUnit | null, atDocumentEnd: boolean): void {
     if (end !== null) end._active = false;
     if (el.copyOf !== null) {
       // A copy's end is the parser's: its end tag (if it has one) is copied, renamed as the original's.
@@ -403,7 +403,9 @@ export class Executor {
     // start tag replaces it.
     let write = !unit._keepContent && (end === null || !end._removed);
     if (write) {
-      if (token === null) write = unit._nameChanged && unit.canHaveContent;
+      // (Not at the end of the document, which closes every element: an end tag there could land
+      // inside what the document ends in — `<span><noscript>`'s raw text.)
+      if (token === null) write = unit._nameChanged && unit.canHaveContent && !atDocumentEnd;
       else if (unit.implied && !unit.canHaveContent) write = unit._attrs === null && !unit._nameChanged;
     }
     if (end !== null) {

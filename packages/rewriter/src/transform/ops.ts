@@ -23,7 +23,7 @@ export const OP_COPY = 8;
 export type Op =
   | { readonly k: typeof OP_RAW; readonly raw: string; readonly start: number }
   | { readonly k: typeof OP_START; readonly token: StartTagToken; readonly el: ElementRecord; readonly handlers: readonly Fn<ElementUnit>[] }
-  | { readonly k: typeof OP_END; readonly el: ElementRecord; readonly token: EndTagToken | null }
+  | { readonly k: typeof OP_END; readonly el: ElementRecord; readonly token: EndTagToken | null; readonly atDocumentEnd: boolean }
   | { readonly k: typeof OP_TEXT; readonly raw: string; readonly start: number; readonly last: boolean; readonly handlers: readonly Fn<TextChunkUnit>[]; readonly context: ContentContext }
   | { readonly k: typeof OP_COMMENT; readonly token: CommentToken; readonly handlers: readonly Fn<CommentUnit>[] }
   | { readonly k: typeof OP_DOCTYPE; readonly token: DoctypeToken }

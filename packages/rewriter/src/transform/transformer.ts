@@ -199,6 +199,7 @@ export class Transformer {
     this.tokenize(null);
     if (!this.exec.failed) {
       try {
+        this.atDocumentEnd = true;
         this.builder.processEnd();
         this.applyEvents(OWN_NONE, this.written, null, true);
         this.resolveHeld();
@@ -592,8 +593,14 @@ export class Transformer {
       return;
     }
     this.endRun();
-    this.exec.endTag(el, token);
+    this.exec.endTag(el, token, token === null && this.atDocumentEnd);
   }
+
+  /**
+   * Set once the input has ended (`end()`): elements closed from then on close at the end of the
+   * document, where a parser reading the output closes them too — no end tag is written for them.
+   */
+  private atDocumentEnd = false;
 
   /**
    * `</body>` and `</html>` never pop their elements (the standard keeps them open to the end); when the

@@ -14,6 +14,9 @@ export interface TreeBuilderStreamOptions extends StreamOptions {
  * A TransformStream (a readable/writable pair) that parses string chunks and emits the tree builder's
  * mutation events, in `@sluice/dom`'s recording format (`RecordedEvent`: numeric node ids, the document
  * is 0). `replayRecording(events, sink)` from `@sluice/dom` plays them into any tree sink.
+ *
+ * A byte order mark that is the first character of the stream is not text: `Parser` (a document parse)
+ * skips it, whatever the chunking, as the decoder does for a page (HTML §13.2.3.1). Locations count it.
  */
 export class TreeBuilderStream implements TransformPair<string, RecordedEvent> {
   readonly readable: ReadableStream<RecordedEvent>;
@@ -31,7 +34,11 @@ export class TreeBuilderStream implements TransformPair<string, RecordedEvent> {
   }
 }
 
-/** {@link TreeBuilderStream} with UTF-8 bytes in. */
+/**
+ * {@link TreeBuilderStream} with UTF-8 bytes in. The decoder keeps a leading BOM (`ignoreBOM`: it is the
+ * decoder every byte stream here shares, and passthrough needs the BOM) and the parser skips it; EF BB BF
+ * split across chunks reaches the parser as one U+FEFF (a streaming decoder completes the sequence first).
+ */
 export class TreeBuilderByteStream implements TransformPair<Uint8Array, RecordedEvent> {
   readonly readable: ReadableStream<RecordedEvent>;
   readonly writable: WritableStream<Uint8Array>;

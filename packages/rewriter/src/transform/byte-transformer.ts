@@ -46,7 +46,9 @@ const NO_OUTPUT = (): void => {};
 /** The most bytes tokenized as one string (see `ByteTransformer.writeSlices`). */
 const SLICE_BYTES = 16 * 1024;
 
-// ignoreBOM: a byte order mark stays in the text, so that bytes out equal bytes in. Each call decodes
+// ignoreBOM: a byte order mark stays in the text, so that bytes out equal bytes in (the tokenizer, told
+// discardByteOrderMark, keeps it out of the tree; HTML §13.2.3.1). Its bytes EF BB BF reach the tokenizer
+// together however the chunks cut them: `pending` holds an unfinished sequence. Each call decodes
 // complete sequences only (the rest waits in `pending`): no streaming state, so one decoder serves all.
 const DECODER = new TextDecoder('utf-8', { ignoreBOM: true });
 const FATAL_DECODER = new TextDecoder('utf-8', { ignoreBOM: true, fatal: true });

@@ -7,6 +7,10 @@
 // interface; also shown, sluice's string interface between a TextDecoder and a TextEncoder (what the
 // byte interface saves); parse5's stream works on strings, so it gets the decoder and encoder.
 //
+// A second table is the path users run: sluice's `HTMLRewriter.transform(Response)` on a Response whose
+// body arrives in 16 KiB chunks (a pull source, one chunk per pull, read back chunk by chunk), against
+// lol-html fed the same 16 KiB chunks and sluice's push interface on them; the goal is ≥ 1.2× lol-html.
+//
 // Run after building: npx tsc -b packages/rewriter && node bench/rewrite.mjs [--rounds N] [--chunk BYTES] [--only NAME]
 import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -106,6 +110,35 @@ async function lolHtml(chunks) {
   return out;
 }
 
+/**
+ * sluice's public streaming path: `transform()` of a Response whose body is a pull source giving one chunk
+ * per pull, the output body read chunk by chunk (as a server writing it to a socket would).
+ */
+async function sluiceResponse(chunks) {
+  const rewriter = new HTMLRewriter().on('a[href]', {
+    element(el) {
+      hrefChars += el.getAttribute('href').length;
+    },
+  });
+  let i = 0;
+  const body = new ReadableStream(
+    {
+      pull(c) {
+        if (i < chunks.length) c.enqueue(chunks[i++]);
+        else c.close();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  const reader = rewriter.transform(new Response(body)).body.getReader();
+  const out = [];
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return out;
+    out.push(value);
+  }
+}
+
 /** parse5-html-rewriting-stream: a Node Transform of strings; decode and encode around it. */
 function parse5(chunks) {
   return new Promise((resolve, reject) => {
@@ -155,9 +188,9 @@ for (const [name, run] of engines) {
   if (bad > 0) console.log(`note: ${name} changed ${bad} of ${pages.length} pages (its passthrough is not byte-exact)`);
 }
 
-async function measure(run) {
+async function measure(run, inputs = chunked) {
   const start = process.hrtime.bigint();
-  for (let i = 0; i < chunked.length; i++) await run(chunked[i]);
+  for (let i = 0; i < inputs.length; i++) await run(inputs[i]);
   return Number(process.hrtime.bigint() - start) / 1e9;
 }
 
@@ -185,4 +218,46 @@ for (const [name, v] of mbps) {
   }
   console.log(`${name.padEnd(40)} ${v.toFixed(1).padStart(7)} MB/s${ratio}`);
 }
+
+// The Response path: transform() on 16 KiB chunks against lol-html on the same chunks (and sluice's push
+// interface on them, to show what the stream glue costs), interleaved round by round like the table above.
+if (only === null || only === 'response') {
+  const RESPONSE_CHUNK = 16 * 1024;
+  const chunked16 = pages.map((bytes) => {
+    const out = [];
+    for (let i = 0; i < bytes.length; i += RESPONSE_CHUNK) out.push(bytes.subarray(i, i + RESPONSE_CHUNK));
+    return out;
+  });
+  const rows = [
+    ['sluice transform(Response)', sluiceResponse],
+    ['sluice push (createByteTransformer)', sluice],
+    ['lol-html (html-rewriter-wasm)', lolHtml],
+  ];
+  for (const [name, run] of rows) {
+    let bad = 0;
+    for (let i = 0; i < pages.length; i++) if (!equalBytes(await run(chunked16[i]), pages[i])) bad++;
+    if (bad > 0) console.log(`note: ${name} changed ${bad} of ${pages.length} pages on 16 KiB chunks`);
+  }
+  const t16 = new Map(rows.map(([name]) => [name, []]));
+  for (let round = 0; round < ROUNDS + 1; round++) {
+    for (const [name, run] of rows) {
+      const s = await measure(run, chunked16);
+      if (round > 0) t16.get(name).push(s);
+    }
+  }
+  console.log(`\nResponse body streamed in ${RESPONSE_CHUNK}-byte chunks, median of ${ROUNDS} rounds`);
+  const lol = t16.get('lol-html (html-rewriter-wasm)');
+  for (const [name, ts] of t16) {
+    const v = totalBytes / 1e6 / median(ts);
+    let ratio = '';
+    if (!name.startsWith('lol-html')) {
+      const perRound = lol.map((t, r) => t / ts[r]);
+      const x = median(lol) / median(ts);
+      const goal = name === 'sluice transform(Response)' ? `   goal ≥ 1.2× lol-html: ${x >= 1.2 ? 'met' : 'NOT met'}` : '';
+      ratio = `   ${x.toFixed(2)}x lol-html (per round: median ${median(perRound).toFixed(2)}, ${Math.min(...perRound).toFixed(2)}–${Math.max(...perRound).toFixed(2)})${goal}`;
+    }
+    console.log(`${name.padEnd(40)} ${v.toFixed(1).padStart(7)} MB/s${ratio}`);
+  }
+}
+
 if (hrefChars === 0) throw new Error('no href was read');

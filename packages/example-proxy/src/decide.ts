@@ -1,7 +1,7 @@
 /** Which upstream responses the proxy rewrites, and how it undoes their content coding. */
 import type { IncomingMessage } from 'node:http';
-import type { Transform } from 'node:stream';
-import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { Transform } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
 import { parseContentType } from './headers.js';
 
 /** What to do with an upstream response. */
@@ -12,9 +12,82 @@ export type Decision =
 const DECODERS: Record<string, () => Transform> = {
   gzip: () => createGunzip(),
   'x-gzip': () => createGunzip(),
-  deflate: () => createInflate(),
+  deflate: () => inflateEither(),
   br: () => createBrotliDecompress(),
 };
+
+/**
+ * Whether `b` starts with a zlib header (RFC 1950 §2.2): compression method 8 (deflate), a window of at
+ * most 32 KiB, and the two bytes, read as a big-endian number, a multiple of 31.
+ */
+export function isZlibHeader(b: Uint8Array): boolean {
+  return b.length >= 2 && (b[0]! & 0x0f) === 8 && b[0]! >> 4 <= 7 && ((b[0]! << 8) | b[1]!) % 31 === 0;
+}
+
+/**
+ * A decoder for `Content-Encoding: deflate`. The coding is zlib (RFC 9110 §8.4.1.2), but servers have
+ * long sent raw deflate under that name, and browsers accept both: they fall back to raw deflate when
+ * the zlib header is not there. So does this: it waits for the first two bytes, then pipes everything
+ * through `inflate` if they are a zlib header, else through `inflateRaw` (exactly the streams on which
+ * `inflate` would fail at its first bytes). Errors of the inner decoder are this stream's errors.
+ */
+export function inflateEither(): Transform {
+  return new InflateEither();
+}
+
+class InflateEither extends Transform {
+  private inner: Transform | null = null;
+  /** The first byte, while it is alone. */
+  private head: Buffer | null = null;
+
+  private start(bytes: Buffer): Transform {
+    const z = isZlibHeader(bytes) ? createInflate() : createInflateRaw();
+    z.on('data', (c: Buffer) => {
+      // Backpressure: hold the inner decoder while this stream's reader is full (see `_read`), so a
+      // small body that inflates to gigabytes is not inflated faster than it is read.
+      if (!this.push(c)) z.pause();
+    });
+    z.on('error', (err) => this.destroy(err));
+    this.inner = z;
+    return z;
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: (err?: Error | null) => void): void {
+    if (this.inner === null) {
+      if (this.head !== null) {
+        chunk = Buffer.concat([this.head, chunk]);
+        this.head = null;
+      }
+      if (chunk.length < 2) {
+        this.head = chunk;
+        return done();
+      }
+      this.start(chunk);
+    }
+    // Done when the inner decoder took the chunk: its backpressure reaches the upstream.
+    if (this.inner!.write(chunk)) done();
+    else this.inner!.once('drain', () => done());
+  }
+
+  override _flush(done: (err?: Error | null) => void): void {
+    if (this.inner === null && this.head === null) return done(); // an empty body
+    // A one-byte body goes to the decoder, which rejects it as truncated.
+    const z = this.inner ?? this.start(this.head!);
+    if (this.head !== null) z.write(this.head);
+    z.once('end', () => done());
+    z.end();
+  }
+
+  override _read(size: number): void {
+    this.inner?.resume();
+    super._read(size);
+  }
+
+  override _destroy(err: Error | null, cb: (err?: Error | null) => void): void {
+    this.inner?.destroy();
+    cb(err);
+  }
+}
 
 /**
  * Rewrite HTML (`text/html`) in UTF-8 (or with no charset label, taken as UTF-8), whose content coding

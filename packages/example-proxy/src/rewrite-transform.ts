@@ -1,0 +1,173 @@
+/**
+ * The rewriter as a Node Transform, with a degraded mode: when a single token outgrows the rewriter's
+ * buffer bound (`maxBufferedBytes`), the rest of the document passes through unrewritten instead of the
+ * page being cut.
+ */
+import { Transform } from 'node:stream';
+import { DEFAULT_MAX_BUFFERED_BYTES, type HTMLRewriter } from '@sluice/rewriter';
+
+/** What {@link RewriteTransformOptions.onDegraded} is told. */
+export interface DegradedInfo {
+  /** Characters (UTF-16 code units) of input the rewriter held and that were passed through as they came. */
+  held: number;
+  /** The rewriter's error message. */
+  message: string;
+}
+
+/** Options of {@link rewriteTransform}. */
+export interface RewriteTransformOptions {
+  /**
+   * The `maxBufferedBytes` the rewriter was made with (default: the rewriter's default, 16 MiB). The
+   * transform keeps about that much of the most recent input to resume from; a rewriter with a larger
+   * bound cannot be resumed after an overflow, and its output then ends in an error.
+   */
+  maxBufferedBytes?: number;
+  /**
+   * Called once, when the rewrite gives up on a token longer than the bound and passes the rest of the
+   * input through. Without it, an overflow errors the stream, as the rewriter alone would.
+   */
+  onDegraded?: (info: DegradedInfo) => void;
+}
+
+/** The rewriter's overflow error: `maxBufferedBytes (X) exceeded: the tokenizer holds N characters …`. */
+const TOKEN_OVERFLOW = /^HTMLRewriter: maxBufferedBytes \((\d+)\) exceeded: the tokenizer holds (\d+) characters/;
+
+/**
+ * A Node Transform that runs a sluice rewrite: UTF-8 bytes in, UTF-8 bytes out. The transform callback
+ * waits while an async handler is pending, so backpressure reaches the upstream socket.
+ *
+ * Degraded mode (with `onDegraded`). The rewriter exposes no "input consumed so far" offset; what it
+ * does expose is the overflow error, which says how many characters N the tokenizer holds — the input
+ * from the end of the last token it emitted to the end of the input written so far. Output is released
+ * at the end of each successful `write()` and dropped on a failed one, so what has been sent is the
+ * rewrite of the input up to the end of the last token emitted before the failing write. The two ends
+ * are the same when no token ended during the failing write; the transform makes sure of that by
+ * writing pieces of at most `maxBufferedBytes` characters: a write that overflows then holds more than
+ * it brought, so the held token began before it, and no token can end between its start and the end
+ * of the input. The last N characters of the input are therefore exactly what has not been sent: the
+ * transform sends them as they came, then copies the rest of the input. It keeps the most recent
+ * `maxBufferedBytes` + one piece of input (references to the decoded chunks) to be able to do that.
+ *
+ * This holds for an overflow of the tokenizer's part of the bound. The bound also counts table text
+ * held for `text` handlers and output queued behind an async handler; an overflow there (its message
+ * says so), or a held count larger than what was kept, is not resumable: the stream errors.
+ *
+ * Passthrough after the switch decodes and encodes again, as the rewriter does for untouched input
+ * (malformed UTF-8 becomes U+FFFD's bytes in both).
+ */
+export function rewriteTransform(rewriter: HTMLRewriter, options: RewriteTransformOptions = {}): Transform {
+  const bound = options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES;
+  const onDegraded = options.onDegraded;
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  let push: (s: string) => void = () => {};
+  const t = rewriter.createTransformer((s) => push(s));
+  let passthrough = false;
+  // The most recent input written to the rewriter, oldest first, from `keptHead` on.
+  const kept: string[] = [];
+  let keptHead = 0;
+  let keptLength = 0;
+  const keep = (piece: string): void => {
+    kept.push(piece);
+    keptLength += piece.length;
+    // What an overflow on this piece can ask for: at most `bound` held before it, plus the piece.
+    while (keptHead < kept.length - 1 && keptLength - kept[keptHead]!.length >= bound + piece.length) {
+      keptLength -= kept[keptHead]!.length;
+      kept[keptHead++] = '';
+    }
+    if (keptHead > 1024 && keptHead * 2 > kept.length) {
+      kept.splice(0, keptHead);
+      keptHead = 0;
+    }
+  };
+  /** The last `n` characters written (n ≤ keptLength). */
+  const lastWritten = (n: number): string => {
+    const parts: string[] = [];
+    for (let i = kept.length - 1; n > 0; i--) {
+      const s = kept[i]!;
+      parts.push(n >= s.length ? s : s.slice(s.length - n));
+      n -= s.length;
+    }
+    return parts.reverse().join('');
+  };
+
+  /**
+   * Switch to passthrough if `err` is a resumable overflow on the write of `piece`; true if it did.
+   */
+  const degrade = (err: unknown, piece: string): boolean => {
+    if (onDegraded === undefined || !(err instanceof Error)) return false;
+    const m = TOKEN_OVERFLOW.exec(err.message);
+    if (m === null) return false;
+    const held = Number(m[2]);
+    // Both checks hold by construction with the bound given; they catch a rewriter made with another.
+    if (held <= piece.length || held > keptLength) return false;
+    const unsent = lastWritten(held);
+    passthrough = true;
+    kept.length = 0;
+    keptLength = 0;
+    push(unsent);
+    onDegraded({ held, message: err.message });
+    return true;
+  };
+
+  /** Write `text` to the rewriter in pieces of at most `bound`; `done` once all went (or failed). */
+  const feed = (text: string, from: number, done: (err?: Error | null) => void): void => {
+    while (from < text.length && !passthrough) {
+      const piece = from === 0 && text.length <= bound ? text : text.slice(from, from + bound);
+      from += piece.length;
+      keep(piece);
+      let p: void | Promise<void>;
+      try {
+        p = t.write(piece);
+      } catch (err) {
+        if (!degrade(err, piece)) return done(err as Error);
+        break;
+      }
+      if (p !== undefined) {
+        p.then(
+          () => feed(text, from, done),
+          (err: unknown) => {
+            if (degrade(err, piece)) feed(text, from, done);
+            else done(err as Error);
+          },
+        );
+        return;
+      }
+    }
+    if (passthrough && from < text.length) push(text.slice(from));
+    done();
+  };
+
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      const text = decoder.decode(chunk, { stream: true });
+      if (passthrough) {
+        push(text);
+        return done();
+      }
+      feed(text, 0, done);
+    },
+    flush(done) {
+      const tail = decoder.decode();
+      if (passthrough) {
+        push(tail);
+        return done();
+      }
+      feed(tail, 0, (err) => {
+        if (err) return done(err);
+        if (passthrough) return done();
+        let p: void | Promise<void>;
+        try {
+          p = t.end();
+        } catch (e) {
+          return done(e as Error);
+        }
+        if (p === undefined) done();
+        else p.then(() => done(), (e: Error) => done(e));
+      });
+    },
+  });
+  push = (s) => {
+    if (s.length > 0) stream.push(Buffer.from(s, 'utf8'));
+  };
+  return stream;
+}

@@ -1,0 +1,142 @@
+/**
+ * Elements' starts and ends as ops: which element handlers an element gets, where it starts (its start
+ * tag, or — made up by the tree builder — where it was made, `implied-elements.ts`), where it ends (its
+ * end tag, an implicit end, the end of the document), and the copies of formatting elements
+ * (`copies.ts`).
+ */
+import type { EndTagClass, StartTagClass } from '@sluice/tokenizer';
+import type { InsertionModeName, SourceLocation } from '@sluice/tree-builder';
+import type { ElementUnit } from '../rewritable-units/element.js';
+import type { ElementRecord } from '../view/records.js';
+import { ViewSink } from '../view/view-sink.js';
+import type { Executor } from './executor.js';
+import type { CompiledHandlers, Fn } from './handlers.js';
+import type { ImpliedElements } from './implied-elements.js';
+import type { SourceSpan } from './output.js';
+import type { TextPlacement } from './text-placement.js';
+
+/** Element starts and ends for one transformer; see the file comment. */
+export class ElementOps {
+  /** Whether any registration has an element handler (else no start tag can change, nor any copy). */
+  private readonly elementHandlersExist: boolean;
+  /**
+   * Set once the input has ended (`end()`): elements closed from then on close at the end of the
+   * document, where a parser reading the output closes them too — no end tag is written for them.
+   */
+  atDocumentEnd = false;
+
+  constructor(
+    private readonly config: CompiledHandlers,
+    private readonly sink: ViewSink,
+    private readonly exec: Executor,
+    private readonly text: TextPlacement,
+    private readonly implied: ImpliedElements,
+  ) {
+    this.elementHandlersExist = config.registrations.some((r) => r.element !== null);
+  }
+
+  /** The element handlers of the registrations in `matched` (the last list is kept: elements of one name share theirs). */
+  handlersFor(matched: readonly number[]): readonly Fn<ElementUnit>[] | null {
+    if (matched === this.lastMatched) return this.lastHandlers;
+    let handlers: Fn<ElementUnit>[] | null = null;
+    const regs = this.config.registrations;
+    for (let i = 0; i < matched.length; i++) {
+      const h = regs[matched[i]!]!.element;
+      if (h !== null) (handlers ??= []).push(h);
+    }
+    this.lastMatched = matched;
+    this.lastHandlers = handlers;
+    return handlers;
+  }
+  private lastMatched: readonly number[] | null = null;
+  private lastHandlers: readonly Fn<ElementUnit>[] | null = null;
+
+  /** Ops for the start tag `token` of `el`, the element made for it. */
+  start(token: StartTagClass, el: ElementRecord): void {
+    const matched = el.matched;
+    const handlers = matched === null ? null : this.handlersFor(matched);
+    if (handlers === null) {
+      // A formatting element the parser may copy later: whether its tag was written matters then.
+      if (this.elementHandlersExist && ViewSink.isFormatting(el.localName)) {
+        this.text.endRun();
+        this.exec.formattingStart(token, el);
+      } else this.copyToken(token);
+      return;
+    }
+    el.handled = true;
+    this.text.endRun();
+    this.exec.startTag(token, el, handlers);
+  }
+
+  /**
+   * `el` was made up by the tree builder while it processed the token at `offset` (`location`: what the
+   * tree builder gave it). A copy of a formatting element carries its original's location (copies.ts);
+   * any other is queued to start where the output reaches it, if handlers match it.
+   */
+  created(el: ElementRecord, location: SourceLocation | null, offset: number): void {
+    const original = this.elementHandlersExist && location !== null && location.start < offset ? this.sink.originalOf(location) : null;
+    if (original !== null) {
+      el.copyOf = original;
+      const handlers = el.matched === null ? null : this.handlersFor(el.matched);
+      if (handlers === null) this.exec.copy(el, offset);
+      else this.implied.queue(el, offset, handlers);
+      return;
+    }
+    if (el.matched === null) return;
+    const handlers = this.handlersFor(el.matched);
+    if (handlers !== null) this.implied.queue(el, offset, handlers);
+  }
+
+  /** Ops for the end of an element: its end tag token, or an implicit end (`token` null). */
+  end(el: ElementRecord, token: EndTagClass | null): void {
+    this.sink.close(el);
+    if (el.ended) {
+      if (token !== null) this.copyToken(token);
+      return;
+    }
+    el.ended = true;
+    if (!el.handled) {
+      if (token !== null) this.copyToken(token);
+      return;
+    }
+    this.text.endRun();
+    this.exec.endTag(el, token, token === null && this.atDocumentEnd);
+  }
+
+  /**
+   * `</body>` and `</html>` never pop their elements (the standard keeps them open to the end); when the
+   * tree builder accepted one (its insertion mode went from `modeBefore` to `mode`), it is that
+   * element's end tag for handlers. Returns whether the token was taken so.
+   */
+  bodyOrHtmlEnd(token: EndTagClass, modeBefore: InsertionModeName, mode: InsertionModeName): boolean {
+    const body = this.sink.body;
+    const html = this.sink.root;
+    if (token.name === 'body') {
+      if (mode !== 'after body' || modeBefore === 'after body' || body === null || body.ended) return false;
+      this.endKeepOpen(body, token);
+      return true;
+    }
+    if ((mode !== 'after after body' && mode !== 'after after frameset') || mode === modeBefore) return false;
+    if (body !== null && !body.ended) this.endKeepOpen(body, null);
+    if (html === null || html.ended) return false;
+    this.endKeepOpen(html, token);
+    return true;
+  }
+
+  /** Like `end`, but the element stays open in the view (content may still go into it). */
+  private endKeepOpen(el: ElementRecord, token: EndTagClass | null): void {
+    el.ended = true;
+    if (!el.handled) {
+      if (token !== null) this.copyToken(token);
+      return;
+    }
+    this.text.endRun();
+    this.exec.endTag(el, token);
+  }
+
+  /** Copy a tag token as it is (it ends the text node being streamed). */
+  copyToken(token: SourceSpan): void {
+    this.text.endRun();
+    this.exec.rawSpan(token);
+  }
+}

@@ -3,7 +3,9 @@
  * HTMLRewriter — `http:` links become `https:`, a banner goes in at the end of the body — and leaves other
  * content types and bodies it cannot decode untouched.
  */
-export { createProxy, rewriteTransform, type ProxyOptions } from './proxy.js';
+export { createProxy, DEFAULT_TIMEOUTS, type ProxyOptions, type ProxyTimeouts, type ProxyLogEntry } from './proxy.js';
+export { rewriteTransform, type RewriteTransformOptions, type DegradedInfo } from './rewrite-transform.js';
+export { inflateEither, isZlibHeader } from './decide.js';
 export { exampleRewriter, DEFAULT_BANNER } from './rewriter.js';
 export { decide, type Decision } from './decide.js';
 export { forwardHeaders, parseContentType } from './headers.js';

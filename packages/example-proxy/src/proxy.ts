@@ -15,8 +15,6 @@ import { forwardHeaders } from './headers.js';
 import { rewriteTransform } from './rewrite-transform.js';
 import { exampleRewriter } from './rewriter.js';
 
-export { rewriteTransform, type RewriteTransformOptions, type DegradedInfo } from './rewrite-transform.js';
-
 /** Upstream timeouts, in milliseconds. */
 export interface ProxyTimeouts {
   /** Opening the TCP connection (not counted for a reused keep-alive connection). Default 5 000. */
@@ -152,8 +150,11 @@ export function createProxy(options: ProxyOptions): Server {
       } else if (declaredLength) {
         // The length promised cannot be kept: end what was sent and close the connection (a FIN once
         // the bytes are out, not a reset), so the client sees a short body rather than waiting.
+        // (The socket is taken first: once the response has finished, the server detaches it.)
         outcome = 'closed';
-        res.end(() => res.socket?.end());
+        const socket = res.socket;
+        res.end();
+        socket?.end();
       } else {
         // A chunked body: end it cleanly.
         outcome = 'ended';

@@ -1,7 +1,7 @@
 /**
  * `ViewSink`: the rewriter's tree sink. It keeps `records.ts`'s lightweight view up to date with the
- * tree builder's mutations — real parents, foster parenting and adoption-agency moves included — decides
- * selector matches when an element is first inserted, and records, for the transformer, the events of
+ * tree builder's mutations — real parents, foster parenting and adoption-agency moves included — has
+ * the selectors matched (selectors/element-matcher.ts) when an element is first inserted, and records, for the transformer, the events of
  * the token being processed (where text went, which comments were inserted where, which elements were
  * popped).
  */
@@ -14,10 +14,8 @@ import {
   type TreeSink,
 } from '@sluice/tree-builder';
 import type { StartTagClass, TextToken } from '@sluice/tokenizer';
-import { asciiLowercase } from '../selectors/attribute.js';
-import { matchesComplex, matchesList } from '../selectors/match.js';
+import { ElementMatcher, type SinkSelector } from '../selectors/element-matcher.js';
 import type { SelectorRegistry } from '../selectors/registry.js';
-import type { SelectorList } from '../selectors/ast.js';
 import { DocumentRecord, ElementRecord, FragmentRecord, LeafRecord, type NodeRecord, ParentRecord, type Positions } from './records.js';
 
 /** Kinds of the events the sink records for the token being processed. */
@@ -32,13 +30,7 @@ export const EV_POP = 3;
  */
 export const WHOLE_TOKEN: SourceLocation = Object.freeze({ start: -1, end: -1 });
 
-/** A registered selector, as the sink needs it: its list and the lowercased names it can match. */
-export interface SinkSelector {
-  readonly list: SelectorList;
-}
-
-
-const NO_CANDIDATES: readonly number[] = [];
+export type { SinkSelector } from '../selectors/element-matcher.js';
 
 /**
  * The formatting elements (§13.2.4.3, "the list of active formatting elements"): the only elements the
@@ -91,8 +83,6 @@ export class ViewSink implements TreeSink<NodeRecord> {
   clearEvents(): void {
     this.eventCount = 0;
   }
-  /** Whether the document is in quirks mode (`.class`/`#id` then compare case-insensitively). */
-  quirks = false;
   /** Open elements, in the order they were inserted (pushes at the end, pops anywhere). */
   readonly open: ElementRecord[] = [];
   /** The root element (the document's element child), once inserted. */
@@ -102,16 +92,11 @@ export class ViewSink implements TreeSink<NodeRecord> {
   /** Bumped whenever an element moves, so cached ancestor-derived data can be invalidated. */
   generation = 0;
 
-  private readonly bitCount: number;
-  private readonly slotCount: number;
-  /** Snapshots of the registry's lists (a rewriter may register more selectors after this transform began). */
-  private readonly prefixes: SelectorRegistry['prefixes'];
-  private readonly ofSelectors: SelectorRegistry['ofSelectors'];
-  private readonly needsTypeIndex: boolean;
+  /** Which registrations match an element: the selectors, evaluated against this view (selectors/element-matcher.ts). */
+  private readonly matcher: ElementMatcher;
   /** Whether records keep sibling positions (some selector uses them). */
   private readonly positioned: boolean;
-  /** Candidate registration indices per lowercased local name (cached merge of `byTag` and `anyTag`). */
-  private readonly candidates = new Map<string, readonly number[]>();
+  private readonly needsTypeIndex: boolean;
 
   /**
    * @param registry sibling bits and `of S` slots of every selector
@@ -119,30 +104,12 @@ export class ViewSink implements TreeSink<NodeRecord> {
    * @param byTag registration indices per lowercased rightmost type name
    * @param anyTag registration indices whose rightmost compound matches any name
    */
-  constructor(
-    registry: SelectorRegistry,
-    private readonly selectors: readonly SinkSelector[],
-    private readonly byTag: ReadonlyMap<string, readonly number[]>,
-    private readonly anyTag: readonly number[],
-  ) {
-    this.prefixes = registry.prefixes.slice();
-    this.ofSelectors = registry.ofSelectors.slice();
+  constructor(registry: SelectorRegistry, selectors: readonly SinkSelector[], byTag: ReadonlyMap<string, readonly number[]>, anyTag: readonly number[]) {
+    this.matcher = new ElementMatcher(registry, selectors, byTag, anyTag);
     this.needsTypeIndex = registry.needsTypeIndex;
-    this.bitCount = this.prefixes.length;
-    this.slotCount = this.ofSelectors.length;
-    this.positioned = this.needsTypeIndex || registry.needsIndex || this.bitCount > 0 || this.slotCount > 0;
+    this.positioned = this.matcher.positioned;
     this.document = new DocumentRecord(this.positioned);
-    this.needsAttributes = selectors.map((s) => s.list.every((c) => c.compounds[c.compounds.length - 1]!.attributes.length > 0));
-    if (anyTag.length === 0 && byTag.size <= 8) {
-      this.fewTags = [...byTag.keys()];
-      this.fewLists = [...byTag.values()];
-    }
   }
-  /** Per registration: whether an element needs at least one attribute to match it. */
-  private readonly needsAttributes: readonly boolean[];
-  /** The rightmost type names and their registrations, when they are few and no selector matches any name. */
-  private readonly fewTags: readonly string[] | null = null;
-  private readonly fewLists: readonly (readonly number[])[] = [];
 
   createElement(
     localName: string,
@@ -241,7 +208,7 @@ export class ViewSink implements TreeSink<NodeRecord> {
     node.evaluated = true;
     if (parent === this.document) this.root = node;
     else if (parent === this.root && node.localName === 'body' && node.isHtml) this.body = node;
-    this.evaluate(node);
+    this.matcher.evaluate(node);
     node.open = true;
     this.open.push(node);
   }
@@ -313,7 +280,8 @@ export class ViewSink implements TreeSink<NodeRecord> {
   }
 
   setDocumentMode(mode: DocumentMode): void {
-    this.quirks = mode === 'quirks';
+    // Quirks mode: `.class`/`#id` compare case-insensitively.
+    this.matcher.quirks = mode === 'quirks';
   }
 
   templateContents(template: NodeRecord): NodeRecord {
@@ -365,13 +333,14 @@ export class ViewSink implements TreeSink<NodeRecord> {
       np.anyPrevBits = bp.anyPrevBits;
       if (typed) np.typeIndex = (pp.typeCounts?.get(key) ?? 0) + 1 - (before!.typeKey === key ? 1 : 0);
     }
-    if (this.slotCount > 0 && !node.evaluated && connected) this.evaluateOf(pp, node, np, bp);
-    if (this.bitCount > 0 && !node.evaluated && connected) this.evaluateBits(node, np);
+    if (this.matcher.slotCount > 0 && !node.evaluated && connected) this.matcher.evaluateOf(pp, node, np, bp);
+    if (this.matcher.bitCount > 0 && !node.evaluated && connected) this.matcher.evaluateBits(node, np);
     pp.childCount++;
     if (typed) (pp.typeCounts ??= new Map()).set(key, (pp.typeCounts.get(key) ?? 0) + 1);
     if (np.ofIndex !== null) {
-      const counts = (pp.ofCounts ??= new Int32Array(this.slotCount));
-      for (let s = 0; s < this.slotCount; s++) if (np.ofIndex[s]! > 0) counts[s]!++;
+      const slotCount = this.matcher.slotCount;
+      const counts = (pp.ofCounts ??= new Int32Array(slotCount));
+      for (let s = 0; s < slotCount; s++) if (np.ofIndex[s]! > 0) counts[s]!++;
     }
     if (bp === null) {
       pp.lastChildBits = np.bits;
@@ -382,7 +351,7 @@ export class ViewSink implements TreeSink<NodeRecord> {
       bp.anyPrevBits = union(bp.anyPrevBits, np.bits);
       if (np.ofIndex !== null && bp.ofIndex !== null) {
         const shifted = bp.ofIndex.slice();
-        for (let s = 0; s < this.slotCount; s++) if (np.ofIndex[s]! > 0 && shifted[s]! > 0) shifted[s]!++;
+        for (let s = 0; s < this.matcher.slotCount; s++) if (np.ofIndex[s]! > 0 && shifted[s]! > 0) shifted[s]!++;
         bp.ofIndex = shifted;
       }
     }
@@ -400,81 +369,10 @@ export class ViewSink implements TreeSink<NodeRecord> {
         pp.typeCounts.set(key, (pp.typeCounts.get(key) ?? 1) - 1);
       }
       if (pp.ofCounts !== null && np.ofIndex !== null) {
-        for (let s = 0; s < this.slotCount; s++) if (np.ofIndex[s]! > 0) pp.ofCounts[s]!--;
+        for (let s = 0; s < this.matcher.slotCount; s++) if (np.ofIndex[s]! > 0) pp.ofCounts[s]!--;
       }
       if (pp.lastChildBits === np.bits) pp.lastChildBits = np.prevBits;
     }
     node.parent = null;
-  }
-
-  /** `:nth-child(An+B of S)`: this element's index among the siblings matching each S. */
-  private evaluateOf(pp: Positions, node: ElementRecord, np: Positions, bp: Positions | null): void {
-    const slots = this.ofSelectors;
-    const ofIndex = new Int32Array(this.slotCount);
-    np.ofIndex = ofIndex; // inner lists (earlier slots) may be consulted by later ones
-    for (let s = 0; s < slots.length; s++) {
-      if (!matchesList(slots[s]!.list, node, this.quirks)) continue;
-      const count = pp.ofCounts?.[s] ?? 0;
-      const beforeMatches = bp !== null && bp.ofIndex !== null && bp.ofIndex[s]! > 0 ? 1 : 0;
-      ofIndex[s] = count - beforeMatches + 1;
-    }
-  }
-
-  /** This element's result for every sibling prefix, for its later siblings to read. */
-  private evaluateBits(node: ElementRecord, np: Positions): void {
-    const prefixes = this.prefixes;
-    const bits = new Uint8Array(this.bitCount);
-    let any = false;
-    for (let b = 0; b < prefixes.length; b++) {
-      const sel = prefixes[b]!.selector;
-      if (matchesComplex(sel, node, this.quirks, sel.compounds.length - 1)) {
-        bits[b] = 1;
-        any = true;
-      }
-    }
-    np.bits = any ? bits : null;
-  }
-
-  /** Decide which registrations match the newly inserted element. */
-  private evaluate(node: ElementRecord): void {
-    if (this.selectors.length === 0 || node.inTemplate) return; // inTemplate: `document.querySelectorAll` does not see it
-    // ASCII lowercase, as type selectors compare (and as byte form needs: `toLowerCase` would change
-    // the bytes of a non-ASCII name, U+00C3 to U+00E3).
-    const lower = node.isHtml ? node.localName : asciiLowercase(node.localName);
-    let candidates: readonly number[] | undefined;
-    const few = this.fewTags;
-    if (few !== null) {
-      // A few type selectors and nothing that matches any name: comparing names is cheaper than a Map.
-      candidates = NO_CANDIDATES;
-      for (let i = 0; i < few.length; i++) {
-        if (few[i] === lower) {
-          candidates = this.fewLists[i]!;
-          break;
-        }
-      }
-    } else candidates = this.candidates.get(lower);
-    if (candidates === undefined) {
-      const own = this.byTag.get(lower);
-      candidates = own === undefined ? this.anyTag : [...own, ...this.anyTag].sort((a, b) => a - b);
-      // Bounded: a document can use any number of distinct (custom) element names.
-      if (this.candidates.size < 4096) this.candidates.set(lower, candidates);
-    }
-    if (candidates.length === 0) return;
-    // Selectors whose every rightmost compound tests an attribute cannot match an element without any.
-    const bare = !node.mayHaveAttributes;
-    const needs = this.needsAttributes;
-    if (candidates.length === 1) {
-      // One candidate (the usual case): the shared list itself is the result, no array per element.
-      const r = candidates[0]!;
-      if (!(bare && needs[r]) && matchesList(this.selectors[r]!.list, node, this.quirks)) node.matched = candidates;
-      return;
-    }
-    let matched: number[] | null = null;
-    for (let i = 0; i < candidates.length; i++) {
-      const r = candidates[i]!;
-      if (!(bare && needs[r]) && matchesList(this.selectors[r]!.list, node, this.quirks)) (matched ??= []).push(r);
-    }
-    // All of them matched: share the candidates' list (the transformer caches handlers by list).
-    node.matched = matched !== null && matched.length === candidates.length ? candidates : matched;
   }
 }

@@ -29,6 +29,8 @@ export interface RewriteTransformOptions {
   onDegraded?: (info: DegradedInfo) => void;
 }
 
+const isLowSurrogate = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
+
 /** The rewriter's overflow error: `maxBufferedBytes (X) exceeded: the tokenizer holds N characters …`. */
 const TOKEN_OVERFLOW = /^HTMLRewriter: maxBufferedBytes \((\d+)\) exceeded: the tokenizer holds (\d+) characters/;
 
@@ -112,7 +114,10 @@ export function rewriteTransform(rewriter: HTMLRewriter, options: RewriteTransfo
   /** Write `text` to the rewriter in pieces of at most `bound`; `done` once all went (or failed). */
   const feed = (text: string, from: number, done: (err?: Error | null) => void): void => {
     while (from < text.length && !passthrough) {
-      const piece = from === 0 && text.length <= bound ? text : text.slice(from, from + bound);
+      let to = Math.min(from + bound, text.length);
+      // Not between the two halves of a surrogate pair: each piece is pushed as UTF-8 on its own.
+      if (to < text.length && to - from > 1 && isLowSurrogate(text.charCodeAt(to))) to--;
+      const piece = from === 0 && to === text.length ? text : text.slice(from, to);
       from += piece.length;
       keep(piece);
       let p: void | Promise<void>;

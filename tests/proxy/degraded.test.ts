@@ -1,0 +1,128 @@
+/**
+ * The proxy's degraded mode (rewriteTransform): a token past the rewriter's bound, and the rest of the
+ * page passes through — not a byte lost or doubled, whatever the chunking, whatever kind of token, with
+ * multi-byte characters cut across chunks.
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { Readable, Writable, pipeline } from 'node:stream';
+import { HTMLRewriter } from '@sluice/rewriter';
+import { rewriteTransform } from '../../packages/example-proxy/src/index.js';
+
+const BOUND = 64;
+
+/** Links rewritten http: → https:, and nothing else changed (no banner: the expected output is easy to write down). */
+const linkRewriter = (bound: number) =>
+  new HTMLRewriter({ maxBufferedBytes: bound }).on('a[href^="http:"]', {
+    element(el) {
+      el.setAttribute('href', `https:${el.getAttribute('href')!.slice(5)}`);
+    },
+  });
+
+/** Run `input` through rewriteTransform in `cuts` pieces (byte offsets); resolve output and degraded count. */
+function run(input: Buffer, cuts: number[], bound: number): Promise<{ out: string; degraded: number; error: Error | null }> {
+  const pieces: Buffer[] = [];
+  let at = 0;
+  for (const c of [...cuts.filter((c) => c > 0 && c < input.length)].sort((a, b) => a - b)) {
+    pieces.push(input.subarray(at, c));
+    at = c;
+  }
+  pieces.push(input.subarray(at));
+  let degraded = 0;
+  const out: Buffer[] = [];
+  return new Promise((resolve) => {
+    pipeline(
+      Readable.from(pieces),
+      rewriteTransform(linkRewriter(bound), { maxBufferedBytes: bound, onDegraded: () => degraded++ }),
+      new Writable({
+        write(c: Buffer, _e, done) {
+          out.push(c);
+          done();
+        },
+      }),
+      (err) => resolve({ out: Buffer.concat(out).toString('utf8'), degraded, error: err ?? null }),
+    );
+  });
+}
+
+/** Tokens longer than BOUND, of every kind the tokenizer holds whole. */
+const LONG_TOKENS = [
+  (n: number) => `<p title="${'é'.repeat(n)}">`,
+  (n: number) => `<p title='${'x'.repeat(n)}'>`,
+  (n: number) => `<p title=${'y'.repeat(n)}>`,
+  (n: number) => `<p data-${'n'.repeat(n)}=1>`,
+  (n: number) => `<${'t'.repeat(n)}>`,
+  (n: number) => `</${'e'.repeat(n)}>`,
+  (n: number) => `<!--${'c😀'.repeat(n)}-->`,
+  (n: number) => `<!${'b'.repeat(n)}>`,
+  (n: number) => `<!DOCTYPE ${'d'.repeat(n)}>`,
+  (n: number) => `<a href="http://e.x/${'l'.repeat(n)}">`,
+];
+
+const link = (i: number) => `<a href="http://e.x/${i}">é${i}</a>`;
+const linkOut = (i: number) => `<a href="https://e.x/${i}">é${i}</a>`;
+
+describe('degraded mode: a token past the bound', () => {
+  it('passes the rest through: the rewritten prefix, then the input as it came (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 4 }),
+        fc.constantFrom(...LONG_TOKENS.keys()),
+        fc.integer({ min: BOUND + 1, max: 4 * BOUND }),
+        fc.integer({ min: 0, max: 4 }),
+        fc.array(fc.integer({ min: 0, max: 2000 }), { maxLength: 12 }),
+        fc.constantFrom('', 'text ü ', '<p>', '<table>'),
+        async (before, kind, n, after, cuts, lead) => {
+          const prefix = '<body>' + lead + Array.from({ length: before }, (_, i) => link(i)).join('');
+          const prefixOut = '<body>' + lead + Array.from({ length: before }, (_, i) => linkOut(i)).join('');
+          const rest = LONG_TOKENS[kind]!(n) + Array.from({ length: after }, (_, i) => link(100 + i)).join('') + '</body>';
+          const r = await run(Buffer.from(prefix + rest), cuts, BOUND);
+          expect(r.error).toBeNull();
+          // The bound is checked between writes: a token up to twice the bound may end in the write
+          // after the one it began in, and be rewritten whole. Past that, degraded mode is certain.
+          const token = LONG_TOKENS[kind]!(n);
+          if (token.length > 2 * BOUND) expect(r.degraded).toBe(1);
+          if (r.degraded === 0) expect(r.out).toBe((await run(Buffer.from(prefix + rest), [], 1 << 20)).out);
+          else expect(r.out).toBe(prefixOut + rest);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a chunk larger than the bound is written in pieces, so it never trips the bound by itself', async () => {
+    const page = Array.from({ length: 50 }, (_, i) => link(i)).join('');
+    const r = await run(Buffer.from(page), [], BOUND);
+    expect(r).toEqual({ out: Array.from({ length: 50 }, (_, i) => linkOut(i)).join(''), degraded: 0, error: null });
+  });
+
+  it('without onDegraded, an overflow errors the stream as the rewriter alone does', async () => {
+    const out: Buffer[] = [];
+    const err = await new Promise<Error | null | undefined>((resolve) =>
+      pipeline(
+        Readable.from([Buffer.from(`<p title="${'x'.repeat(200)}">`)]),
+        rewriteTransform(linkRewriter(BOUND), { maxBufferedBytes: BOUND }),
+        new Writable({
+          write(c: Buffer, _e, done) {
+            out.push(c);
+            done();
+          },
+        }),
+        resolve,
+      ),
+    );
+    expect(err?.message).toMatch(/maxBufferedBytes \(64\) exceeded/);
+  });
+
+  it('a rewriter with a larger bound than the transform was told: not resumable, the stream errors', async () => {
+    const r = await new Promise<Error | null | undefined>((resolve) =>
+      pipeline(
+        Readable.from([Buffer.from('<p title="'), ...Array.from({ length: 10 }, () => Buffer.from('x'.repeat(100)))]),
+        rewriteTransform(linkRewriter(800), { maxBufferedBytes: 100, onDegraded: () => {} }),
+        new Writable({ write: (_c, _e, done) => done() }),
+        resolve,
+      ),
+    );
+    expect(r?.message).toMatch(/maxBufferedBytes \(800\) exceeded/);
+  });
+});

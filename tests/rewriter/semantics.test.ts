@@ -362,6 +362,14 @@ describe('end tags', () => {
 });
 
 describe('inserted content is escaped for its context', () => {
+  it('a CR in inserted text or an attribute value is written as a reference (as is, a parser reads it as LF)', async () => {
+    const { out } = await rw('<p>x</p>', (r) => r.on('p', { element(e) { e.append('a\rb'); e.setAttribute('title', 'c\r\nd'); } }));
+    expect(out).toBe('<p title="c&#13;\nd">xa&#13;b</p>');
+    const p = parse(out).body!.firstChild as unknown as { textContent: string; getAttribute(n: string): string };
+    expect(p.textContent).toBe('xa\rb');
+    expect(p.getAttribute('title')).toBe('c\r\nd');
+  });
+
   it('ordinary content and RCDATA: references', async () => {
     const { out } = await rw('<p>x</p><textarea>t</textarea>', (r) => r.on('p, textarea', { element(e) { e.append('a<b>&c'); } }));
     expect(out).toBe('<p>xa&lt;b&gt;&amp;c</p><textarea>ta&lt;b&gt;&amp;c</textarea>');

@@ -57,7 +57,7 @@ const ODD_NAMES = ['"x', "'q", '=y', '<z', 'a"b'];
 /** Names handlers use: present ones, absent ones, camel-cased foreign ones. */
 const OP_NAMES = [...SOURCE_NAMES, 'rel', 'data-new', 'viewBox', 'definitionURL', 'refX', 'HREF', 'M'];
 /** Values handlers write. (Not CR or NUL: no markup keeps those; the parser reads LF and U+FFFD.) */
-const OP_VALUES = ['', '"', "'", '&amp;', '&', '>', '=', ' ', 'a b', 'x/', '/', '<', 'a\'b"c', '\t', '\n', 'v', '&lt;'];
+const OP_VALUES = ['', '"', "'", '&amp;', '&', '>', '=', ' ', 'a b', 'x/', '/', '<', 'a\'b"c', '\t', '\n', 'v', '&lt;', 'a\rb', '\r\n'];
 
 /** A string in random ASCII case. */
 const randomCase = (s: string): fc.Arbitrary<string> =>

@@ -44,16 +44,19 @@ export function contentContextOf(localName: string, namespace: string, scripting
   }
 }
 
-const DATA_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+// (A CR as a reference: written as is it would come back as LF, HTML §13.2.3.5.)
+const DATA_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '\r': '&#13;' };
 
 /** Escape text for ordinary content (also right for RCDATA, which decodes references). */
 export function escapeText(text: string): string {
-  return /[&<>]/.test(text) ? text.replace(/[&<>]/g, (c) => DATA_ESCAPES[c]!) : text;
+  return /[&<>\r]/.test(text) ? text.replace(/[&<>\r]/g, (c) => DATA_ESCAPES[c]!) : text;
 }
 
 /** Escape an attribute value for a double-quoted attribute. */
 export function escapeAttributeValue(value: string): string {
-  return /[&"]/.test(value) ? value.replace(/&/g, '&amp;').replace(/"/g, '&quot;') : value;
+  // A CR written as is comes back as LF (the input stream's newline normalization, HTML §13.2.3.5):
+  // as a character reference it stays a CR.
+  return /[&"\r]/.test(value) ? value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/\r/g, '&#13;') : value;
 }
 
 /**

@@ -63,7 +63,8 @@ export interface ProxyOptions {
   log?: (entry: ProxyLogEntry) => void;
 }
 
-export const DEFAULT_TIMEOUTS: Required<ProxyTimeouts> = { connect: 5_000, headers: 30_000, idle: 30_000 };
+/** The default upstream timeouts, in ms. */
+export const DEFAULT_TIMEOUTS: Readonly<Required<ProxyTimeouts>> = Object.freeze({ connect: 5_000, headers: 30_000, idle: 30_000 });
 
 const defaultLog = (e: ProxyLogEntry): void => {
   console.error(`sluice-example-proxy: ${e.url}: ${e.event} (${e.outcome}): ${e.message}`);
@@ -85,7 +86,13 @@ export function createProxy(options: ProxyOptions): Server {
   if (upstream.protocol !== 'http:') throw new Error(`createProxy: upstream must be an http: URL, got ${upstream.protocol}`);
   const bound = options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES;
   const makeRewriter = options.rewriter ?? (() => exampleRewriter(undefined, { maxBufferedBytes: bound }));
-  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+  const timeouts = { ...DEFAULT_TIMEOUTS };
+  for (const key of ['connect', 'headers', 'idle'] as const) {
+    const v = options.timeouts?.[key];
+    if (v === undefined) continue; // (an explicit undefined keeps the default, not setTimeout's 1 ms)
+    if (typeof v !== 'number' || !(v > 0)) throw new Error(`createProxy: timeouts.${key} must be a positive number of ms, got ${String(v)}`);
+    timeouts[key] = v;
+  }
   const log = options.log ?? defaultLog;
 
   return createServer((req, res) => {

@@ -5,7 +5,9 @@
  * the well-behaved clients; each has a deadline and names itself when it fails.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, spawnSync } from 'node:child_process';
 import { type Server, type ServerResponse, request } from 'node:http';
+import { type Socket, connect } from 'node:net';
 import { deflateRawSync, gzipSync } from 'node:zlib';
 import { DEFAULT_BANNER, createProxy, type ProxyLogEntry } from '../../packages/example-proxy/src/index.js';
 import { close, listen, upstreamServer } from './helpers.js';
@@ -393,4 +395,45 @@ describe('proxy fault injection', () => {
     const r = await get('/good?n=7');
     expect(r.body).toBe(GOOD_OUT(7));
   });
+});
+
+// A connect timeout needs a listener that never completes a handshake. Node accepts every connection it
+// can, so a few lines of Python listen with a backlog of 0 and never accept: once one connection fills
+// the accept queue, Linux drops further SYNs and connect() waits. Skipped without python3.
+const hasPython = spawnSync('python3', ['-c', 'pass'], { timeout: 5000 }).status === 0;
+const LISTENER = `
+import socket, time
+s = socket.socket(); s.bind(('127.0.0.1', 0)); s.listen(0)
+print(s.getsockname()[1], flush=True)
+time.sleep(20)
+`;
+
+describe('proxy fault injection: connect timeout', () => {
+  it.skipIf(!hasPython)('an upstream that never completes the handshake: 504 after the connect timeout', async () => {
+    const py = spawn('python3', ['-c', LISTENER], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const fillers: Socket[] = [];
+    const local: ProxyLogEntry[] = [];
+    let p: Server | null = null;
+    try {
+      const port = await withDeadline('python listener', 5000, new Promise<number>((resolve) => py.stdout.once('data', (d: Buffer) => resolve(Number(String(d))))));
+      // Fill the accept queue (one connection for a backlog of 0; a second to be sure).
+      for (let i = 0; i < 2; i++) {
+        const s = connect(port, '127.0.0.1');
+        s.on('error', () => {});
+        fillers.push(s);
+      }
+      await sleep(100);
+      p = createProxy({ upstream: `http://127.0.0.1:${port}`, timeouts: { connect: 300 }, log: (e) => local.push(e) });
+      const url = await listen(p);
+      const start = performance.now();
+      const r = await withDeadline('connect timeout', 3000, fetch(`${url}/x`).then(async (res) => ({ status: res.status, body: await res.text() })));
+      expect(r.status).toBe(504);
+      expect(performance.now() - start).toBeLessThan(2000);
+      expect(local.map((e) => [e.url, e.event, e.outcome])).toEqual([['/x', 'timeout-connect', 504]]);
+    } finally {
+      for (const s of fillers) s.destroy();
+      if (p !== null) await close(p);
+      py.kill();
+    }
+  }, 10_000);
 });

@@ -70,7 +70,7 @@ const defaultLog = (e: ProxyLogEntry): void => {
   console.error(`sluice-example-proxy: ${e.url}: ${e.event} (${e.outcome}): ${e.message}`);
 };
 
-/** An error the exchange itself raised to stop its streams (a timeout, the client gone). */
+/** The failure of an exchange that no stream raised: a timeout, the client gone. */
 class ExchangeAbort extends Error {
   constructor(
     readonly event: ProxyLogEntry['event'],
@@ -129,7 +129,7 @@ export function createProxy(options: ProxyOptions): Server {
     const timer = (ms: number, event: ProxyLogEntry['event'], what: string): NodeJS.Timeout => {
       const h = setTimeout(() => {
         timers.delete(h);
-        abort(new ExchangeAbort(event, `${what} after ${ms} ms`));
+        finish(new ExchangeAbort(event, `${what} after ${ms} ms`), event);
       }, ms);
       timers.add(h);
       return h;
@@ -172,10 +172,6 @@ export function createProxy(options: ProxyOptions): Server {
       upRes?.destroy();
       sink?.destroy();
     };
-    const abort = (err: ExchangeAbort): void => {
-      // Destroying the streams makes `pipeline` report this very error; finish now in case none runs yet.
-      finish(err, err.event);
-    };
 
     const up: ClientRequest = httpRequest({ hostname: upstream.hostname, port: upstream.port || 80, method, path: url, headers });
     let headersTimer: NodeJS.Timeout | null = null;
@@ -194,7 +190,11 @@ export function createProxy(options: ProxyOptions): Server {
       if (upRes === null) finish(err, 'upstream-error');
     });
     pipeline(req, up, (err) => {
-      if (err) up.destroy(err);
+      if (!err) return;
+      // The client's request body failed (it went away mid-upload): that is the client's doing. An
+      // error of `up` itself has been handled by its own listener above.
+      if (req.errored !== null) finish(new ExchangeAbort('client-gone', `the client's request failed: ${err.message}`), 'client-gone');
+      up.destroy();
     });
     res.on('close', () => {
       // The client went away (or the response was finished): nothing more to send, stop the upstream.
@@ -243,8 +243,8 @@ export function createProxy(options: ProxyOptions): Server {
       // Which stage failed first names the failure (pipeline reports only the error).
       let event: ProxyLogEntry['event'] | null = null;
       const tag = (s: NodeJS.ReadableStream | NodeJS.WritableStream, e: ProxyLogEntry['event']) =>
-        (s as NodeJS.EventEmitter).on('error', (err: Error) => {
-          event ??= err instanceof ExchangeAbort ? err.event : e;
+        (s as NodeJS.EventEmitter).on('error', () => {
+          event ??= e;
         });
       tag(r, 'upstream-error');
 
@@ -283,7 +283,7 @@ export function createProxy(options: ProxyOptions): Server {
       }
       stages.push(sink);
       pipeline(stages as [NodeJS.ReadableStream, ...NodeJS.WritableStream[]], (err) => {
-        if (err) finish(err, event ?? (err instanceof ExchangeAbort ? err.event : 'upstream-error'));
+        if (err) finish(err, event ?? 'upstream-error');
         else clearAll();
       });
     });

@@ -31,25 +31,23 @@ export function appropriatePlace<N>(tb: TreeBuilder<N>, overrideTarget: ElementR
  * the place is already decided (a template's contents, or just before the table).
  */
 function fosterParent<N>(tb: TreeBuilder<N>, items: readonly ElementRecord<N>[]): ElementRecord<N> | null {
-  let lastTemplate = -1;
-  let lastTable = -1;
-  for (let i = items.length - 1; i >= 0 && (lastTemplate < 0 || lastTable < 0); i--) {
-    const record = items[i];
-    if (!(record.flags & HTML_NS)) continue;
-    if (record.id === T.TEMPLATE && lastTemplate < 0) lastTemplate = i;
-    else if (record.id === T.TABLE && lastTable < 0) lastTable = i;
-  }
-  if (lastTemplate >= 0 && (lastTable < 0 || lastTemplate > lastTable)) {
+  // The last template and the last table, from the stack's per-name tops: O(1) whatever the depth (a
+  // walk down would pass every open element when no template is open, for each foster-parented node).
+  const stack = tb.stack;
+  const template = stack.topmost(T.TEMPLATE);
+  const table = stack.topmost(T.TABLE);
+  if (template !== null && (table === null || template.order > table.order)) {
     // Inside the last template's contents, after its last child.
-    tb.placeParent = tb.sink.templateContents(items[lastTemplate].node);
+    tb.placeParent = tb.sink.templateContents(template.node);
     tb.placeBefore = null;
     return null;
   }
   // Fragment case: inside the first element (html), after its last child.
-  if (lastTable < 0) return items[0];
-  const table = items[lastTable];
+  if (table === null) return items[0];
   const tableParent = tb.sink.parentNode(table.node);
-  if (tableParent === null) return items[lastTable - 1];
+  // The element above which the table is: a search from the top, but the table is at most three below
+  // the current node here (table, tbody, tr are the only foster parenting targets).
+  if (tableParent === null) return items[stack.indexOf(table) - 1];
   tb.placeParent = tableParent;
   tb.placeBefore = table.node;
   return null;

@@ -160,22 +160,55 @@ function asciiLowercase(s: string): string {
   return /[A-Z]/.test(s) ? s.replace(/[A-Z]+/g, (m) => m.toLowerCase()) : s;
 }
 
-/** Follow `link` past removed records. */
+/**
+ * Follow a link past removed records, then point every removed record on the way at the result (path
+ * compression). Removed special elements (`</form>`, §13.2.6.4.7) can chain: a form pushed over a stale
+ * link to a removed form links to it, so `<form><span></form>` × n would make every later walk O(n);
+ * with compression each removed record is passed over O(log n) times amortized.
+ */
 function openSpecial<N>(record: ElementRecord<N> | null): ElementRecord<N> | null {
-  while (record !== null && !record.open) record = record.specialBelow;
-  return record;
+  if (record === null || record.open) return record;
+  let found = record.specialBelow;
+  while (found !== null && !found.open) found = found.specialBelow;
+  while (record !== null && record !== found) {
+    const next: ElementRecord<N> | null = record.specialBelow;
+    record.specialBelow = found;
+    record = next;
+  }
+  return found;
 }
 function openListStop<N>(record: ElementRecord<N> | null): ElementRecord<N> | null {
-  while (record !== null && !record.open) record = record.listStopBelow;
-  return record;
+  if (record === null || record.open) return record;
+  let found = record.listStopBelow;
+  while (found !== null && !found.open) found = found.listStopBelow;
+  while (record !== null && record !== found) {
+    const next: ElementRecord<N> | null = record.listStopBelow;
+    record.listStopBelow = found;
+    record = next;
+  }
+  return found;
 }
 function openHtml<N>(record: ElementRecord<N> | null): ElementRecord<N> | null {
-  while (record !== null && !record.open) record = record.htmlBelow;
-  return record;
+  if (record === null || record.open) return record;
+  let found = record.htmlBelow;
+  while (found !== null && !found.open) found = found.htmlBelow;
+  while (record !== null && record !== found) {
+    const next: ElementRecord<N> | null = record.htmlBelow;
+    record.htmlBelow = found;
+    record = next;
+  }
+  return found;
 }
 function openSame<N>(record: ElementRecord<N> | null): ElementRecord<N> | null {
-  while (record !== null && !record.open) record = record.sameBelow;
-  return record;
+  if (record === null || record.open) return record;
+  let found = record.sameBelow;
+  while (found !== null && !found.open) found = found.sameBelow;
+  while (record !== null && record !== found) {
+    const next: ElementRecord<N> | null = record.sameBelow;
+    record.sameBelow = found;
+    record = next;
+  }
+  return found;
 }
 
 export class StackOfOpenElements<N> {
@@ -333,6 +366,9 @@ export class StackOfOpenElements<N> {
 
   /** Remove `record` from wherever it is in the stack. */
   remove(record: ElementRecord<N>, endLocation: SourceLocation | null = null): void {
+    // A record already off the stack (the `<a>` the adoption agency just closed, §13.2.6.4.7 "a" start
+    // tag: "if not already removed") is answered without a search of the whole stack.
+    if (!record.open) return;
     const index = this.items.lastIndexOf(record);
     if (index < 0) return;
     this.items.splice(index, 1);
@@ -344,6 +380,7 @@ export class StackOfOpenElements<N> {
    * stack for a moment to process head content (§13.2.6.4.6); it was reported popped when it first left.
    */
   removeSilently(record: ElementRecord<N>): void {
+    if (!record.open) return;
     const index = this.items.lastIndexOf(record);
     if (index < 0) return;
     this.items.splice(index, 1);
@@ -531,6 +568,24 @@ export class StackOfOpenElements<N> {
   hasTableBodyInTableScope(): boolean {
     const top = this.topOfIds(T.TBODY, T.THEAD, T.TFOOT);
     return top !== null && top.order >= this.tableBoundaryOrder();
+  }
+
+  /**
+   * The topmost open HTML element with one of the tag ids `ids`, or null: O(ids), whatever the depth (for
+   * "reset the insertion mode appropriately" and foster parenting, which would otherwise walk the stack).
+   */
+  topmostOf(ids: readonly number[]): ElementRecord<N> | null {
+    let best: ElementRecord<N> | null = null;
+    for (let i = 0; i < ids.length; i++) {
+      const top = this.topById[ids[i]];
+      if (top !== null && (best === null || top.order > best.order)) best = top;
+    }
+    return best;
+  }
+
+  /** The topmost open HTML element with tag id `id`, or null. */
+  topmost(id: number): ElementRecord<N> | null {
+    return this.topById[id];
   }
 
   /** Whether an HTML element with tag id `id` is open. */

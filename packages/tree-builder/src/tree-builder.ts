@@ -137,6 +137,12 @@ function locationOf(t: { start: number; end: number }): SourceLocation | null {
   return t.end > t.start ? { start: t.start, end: t.end } : null;
 }
 
+/** The tag ids "reset the insertion mode appropriately" (§13.2.4.1) names. */
+const RESET_MODE_IDS: readonly number[] = [
+  T.TD, T.TH, T.TR, T.TBODY, T.THEAD, T.TFOOT, T.CAPTION, T.COLGROUP, T.TABLE, T.TEMPLATE, T.HEAD, T.BODY,
+  T.FRAMESET, T.HTML,
+];
+
 /**
  * The streaming tree builder. Feed it the tokenizer's tokens with `processToken` (from the tokenizer's
  * emit callback, synchronously: it switches the tokenizer's text mode before the next character is read),
@@ -727,10 +733,19 @@ export class TreeBuilder<N> {
 
   /** @internal */
   resetInsertionMode(): void {
-    const items = this.stack.items;
-    for (let i = items.length - 1; i >= 0; i--) {
-      let node = items[i];
-      const last = i === 0;
+    // The standard walks down from the current node to the first node the steps name. That walk is
+    // O(depth) and runs for every `</table>`, `</select>`, `</template>`: under 100,000 open <div>s,
+    // 100,000 `<table></table>` would take 10^10 steps. The first node named is the topmost open HTML
+    // element with one of the named tag ids, which the stack answers in O(1) per id. (Only the bottommost
+    // node is "last"; there td, th and head do not count and the context element stands in for it.)
+    const bottom = this.stack.items[0];
+    if (bottom === undefined) {
+      this.mode = MODE.IN_BODY;
+      return;
+    }
+    {
+      let node = this.stack.topmostOf(RESET_MODE_IDS) ?? bottom;
+      const last = node === bottom;
       if (last && this.context !== null) node = this.context;
       if (node.flags & HTML_NS) {
         switch (node.id) {
@@ -759,10 +774,6 @@ export class TreeBuilder<N> {
             this.mode = this.headElement === null ? MODE.BEFORE_HEAD : MODE.AFTER_HEAD;
             return;
         }
-      }
-      if (last) {
-        this.mode = MODE.IN_BODY;
-        return;
       }
     }
     this.mode = MODE.IN_BODY;

@@ -1,0 +1,128 @@
+#!/usr/bin/env node
+// Worst-case inputs (issue 20 item 4): each known super-linear shape is generated at n and at 4n, parsed
+// (`parse` of @sluice/dom) and rewritten (HTMLRewriter, an `a` handler that sets an attribute, through
+// createTransformer), and the time ratio 4n / n is printed beside the goal (≤ 4.4: linear, with slack).
+// Rounds alternate n and 4n and the best of each is kept (a shared machine: ratios, not absolute times).
+// Also printed: the absolute time of 200,000 × `<a><b>` (goal: under a second).
+//
+//   npx pnpm bench:worst-case              print the table
+//   node bench/worst-case.mjs --check      exit 1 if any ratio is over 6 (generous: for CI)
+//   node bench/worst-case.mjs --n 20000 --rounds 3 --only adoption --parse-only
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { parse } from '../packages/dom/dist/index.js';
+import { HTMLRewriter } from '../packages/rewriter/dist/index.js';
+
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc');
+
+const args = process.argv.slice(2);
+const arg = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
+const n = Number(arg('--n', 20_000));
+const rounds = Number(arg('--rounds', 3));
+const only = arg('--only', null);
+const check = args.includes('--check');
+const parseOnly = args.includes('--parse-only');
+const GOAL = 4.4;
+const CHECK_LIMIT = 6;
+
+/** [name, build(k) → input] */
+const shapes = [
+  ['adoption agency: <a><b> × n', (k) => '<a><b>'.repeat(k)],
+  ['adoption agency: <b><p>x</b> misnesting × n', (k) => '<b><p>x</b>'.repeat(k)],
+  ['adoption agency: <a><div> × n', (k) => '<a><div>'.repeat(k)],
+  ['adoption agency: <b> then <div> × n then </b> × n', (k) => '<b>' + '<div>'.repeat(k) + '</b>'.repeat(k)],
+  ['adoption agency: formatting entries far back', (k) =>
+    Array.from({ length: k }, (_, i) => `<b class=b${i}>`).join('') + '<p>' +
+    Array.from({ length: k }, (_, i) => `<i class=i${i}>`).join('') + '</p><div>' + '</b>'.repeat(k)],
+  ['deep nesting: <div> × n', (k) => '<div>'.repeat(k)],
+  ['deep nesting, then closed', (k) => '<div>'.repeat(k) + 'x' + '</div>'.repeat(k)],
+  ['foster parenting: <table> then <p>x × n', (k) => '<table>' + '<p>x'.repeat(k)],
+  ['foster parenting under deep <div>s', (k) => '<div>'.repeat(k) + '<table>' + '<tr>x'.repeat(k)],
+  ['many attributes on one tag', (k) => '<p ' + Array.from({ length: k }, (_, i) => `a${i}=v`).join(' ') + '>'],
+  ['many duplicate attributes on one tag', (k) => '<p ' + 'a=v '.repeat(k) + '>'],
+  ['long run of &amp;', (k) => '<p>' + '&amp;'.repeat(k)],
+  ['long run of &amp in an attribute', (k) => '<p title="' + '&amp'.repeat(k) + '">'],
+  ['unclosed formatting elements: <b> × n then text', (k) => '<b>'.repeat(k) + 'x'],
+  ['unclosed <b>s, distinct attributes, then text', (k) => Array.from({ length: k }, (_, i) => `<b c=${i}>`).join('') + 'x'],
+  ['<table> in <table> × n', (k) => '<table>'.repeat(k)],
+  ['<table></table> × n under deep <div>s', (k) => '<div>'.repeat(k) + '<table></table>'.repeat(k)],
+  ['<p> tokens over deep non-boundary elements', (k) => '<span>'.repeat(k) + '<p>'.repeat(k)],
+  ['</p> tokens over deep <div>s', (k) => '<div>'.repeat(k) + '</p>'.repeat(k)],
+  ['</form> removals then end tags', (k) => '<form><span></form>'.repeat(k) + '</span>'.repeat(k)],
+  ['<li> over deep <div>s', (k) => '<div>'.repeat(k) + '<li>x'.repeat(k)],
+  ['</x-y> over deep custom elements', (k) => '<x-a>'.repeat(k) + '</x-b>'.repeat(k)],
+  ['<select></select> under deep <div>s', (k) => '<div>'.repeat(k) + '<select></select>'.repeat(k)],
+];
+
+function timeParse(input) {
+  gc();
+  const start = process.hrtime.bigint();
+  parse(input);
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+function timeRewrite(input) {
+  gc();
+  const start = process.hrtime.bigint();
+  let size = 0;
+  const rewriter = new HTMLRewriter().on('a', {
+    element(e) {
+      e.setAttribute('x', '1');
+    },
+  });
+  const t = rewriter.createTransformer((s) => {
+    size += s.length;
+  });
+  t.write(input);
+  t.end();
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+/** Best of `rounds` rounds, n and 4n alternating. */
+function ratio(timer, small, large) {
+  timer(small); // warm-up
+  let a = Infinity;
+  let b = Infinity;
+  for (let r = 0; r < rounds; r++) {
+    a = Math.min(a, timer(small));
+    b = Math.min(b, timer(large));
+  }
+  return { a, b, ratio: b / a };
+}
+
+let failed = 0;
+const fmt = (ms) => ms.toFixed(1).padStart(9);
+console.log(`worst-case shapes: n = ${n} vs 4n = ${4 * n}, best of ${rounds}; goal: ratio ≤ ${GOAL}` +
+  (check ? `, --check fails over ${CHECK_LIMIT}` : ''));
+console.log(`${'shape'.padEnd(52)} ${'parse n'.padStart(9)} ${'4n'.padStart(9)}  ratio   ${parseOnly ? '' : `${'rewrite n'.padStart(9)} ${'4n'.padStart(9)}  ratio`}`);
+for (const [name, build] of shapes) {
+  if (only !== null && !name.includes(only)) continue;
+  const small = build(n);
+  const large = build(4 * n);
+  const p = ratio(timeParse, small, large);
+  let line = `${name.padEnd(52)} ${fmt(p.a)} ${fmt(p.b)}  ×${p.ratio.toFixed(2).padEnd(5)}${p.ratio > GOAL ? '!' : ' '}`;
+  let worst = p.ratio;
+  if (!parseOnly) {
+    const w = ratio(timeRewrite, small, large);
+    line += ` ${fmt(w.a)} ${fmt(w.b)}  ×${w.ratio.toFixed(2).padEnd(5)}${w.ratio > GOAL ? '!' : ' '}`;
+    worst = Math.max(worst, w.ratio);
+  }
+  if (worst > CHECK_LIMIT) failed++;
+  console.log(line);
+}
+
+if (only === null || '200,000'.includes(only)) {
+  const input = '<a><b>'.repeat(200_000);
+  timeParse(input);
+  let best = Infinity;
+  for (let r = 0; r < rounds; r++) best = Math.min(best, timeParse(input));
+  console.log(`\n200,000 × <a><b>: parse ${best.toFixed(0)} ms (goal: under 1000 ms)`);
+}
+
+if (failed > 0) {
+  console.log(`\n${failed} shape(s) over ×${CHECK_LIMIT}`);
+  if (check) process.exit(1);
+} else {
+  console.log(`\nno ratio over ×${CHECK_LIMIT}`);
+}

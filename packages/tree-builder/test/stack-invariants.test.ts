@@ -130,6 +130,37 @@ describe('stack of open elements', () => {
       parseChecking(html);
     }
   });
+
+  // The worst-case shapes of bench/worst-case.mjs, small: the shortcuts that keep them linear (removed
+  // elements skipped by compressed links, the per-name tops standing in for walks) answer as the walks do.
+  it('answers like the walk on the worst-case shapes', () => {
+    const shapes = [
+      '<a><b>'.repeat(12),
+      '<a><div>'.repeat(12),
+      '<b><p>x</b>'.repeat(12),
+      '<b>' + '<div>'.repeat(12) + '</b>'.repeat(12),
+      '<form><span></form>'.repeat(12) + '</span>'.repeat(12),
+      '<form><svg><g></form>'.repeat(6) + '</g></svg>'.repeat(6),
+      '<div>'.repeat(12) + '<table></table>'.repeat(4) + '<select></select>'.repeat(4),
+      '<div>'.repeat(6) + '<table>' + '<tr>x'.repeat(6) + '<template><p>y</template>',
+      '<template>' + '<table>'.repeat(4) + '<td>x</table>' + '</template>',
+      '<a><table><a><tr><a>'.repeat(4),
+      '<span>'.repeat(12) + '<p>'.repeat(12) + '<li>'.repeat(4),
+    ];
+    for (const html of shapes) parseChecking(html);
+  });
+
+  it('answers like the walk on random soup of the worst-case pieces', () => {
+    const piece = fc.constantFrom(
+      '<a>', '<b>', '</b>', '</a>', '<div>', '</div>', '<p>', '</p>', '<form>', '</form>', '<span>', '</span>',
+      '<table>', '</table>', '<tr>', '<td>', '<template>', '</template>', '<select>', '</select>', '<svg>', '<g>',
+      '</g>', '<object>', '</object>', 'x',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 80 }).map((parts) => parts.join('')), parseChecking),
+      { seed: 4321, numRuns: 300 },
+    );
+  });
 });
 
 describe('tag ids', () => {

@@ -18,7 +18,8 @@ import { ViewSink } from '../view/view-sink.js';
 import { checkCopy, checkCopyEnd, tagOfUnit } from './copies.js';
 import type { CompiledHandlers, Fn, HandlerResult } from './handlers.js';
 import type { Output, SourceSpan } from './output.js';
-import { OP_COMMENT, OP_COPY, OP_DOC_END, OP_DOCTYPE, OP_END, OP_FORMATTING, OP_RAW, OP_START, OP_TEXT, type Op, sizeOf } from './ops.js';
+import { OP_COMMENT, OP_COPY, OP_DOC_END, OP_DOCTYPE, OP_END, OP_END_GUARD, OP_EOF_TAG, OP_FORMATTING, OP_RAW, OP_START, OP_TEXT, type Op, sizeOf } from './ops.js';
+import { type EndGuard, guardContent } from './end-of-input.js';
 
 function isThenable(x: unknown): x is PromiseLike<void> {
   return x !== null && typeof x === 'object' && typeof (x as { then?: unknown }).then === 'function';
@@ -198,7 +199,36 @@ export class Executor {
 
   /** Write content a handler decided (or a rewritten tag). */
   private emit(s: string): void {
-    if (s.length > 0 && this.suppress.length === 0) this.output.text(s);
+    if (s.length > 0 && this.suppress.length === 0) {
+      if (this.endGuard !== null || this.eofTag !== null) s = this.afterEndOfInput(s);
+      this.output.text(s);
+    }
+  }
+
+  /** What content written after the end of the input needs first (end-of-input.ts); null: nothing. */
+  private endGuard: EndGuard | null = null;
+  /** An unfinished tag the input ended inside, not written yet. */
+  private eofTag: { readonly raw: string; readonly start: number } | null = null;
+  /** Whether the last comment was written from its handler's changes, not copied (then it is closed). */
+  private commentRewritten = false;
+
+  /** The first content after the end of the input: the unfinished tag goes, the guard applies. */
+  private afterEndOfInput(s: string): string {
+    this.eofTag = null;
+    const guard = this.endGuard;
+    if (guard === null) return s;
+    this.endGuard = null;
+    return guardContent(guard, s, this.commentRewritten);
+  }
+
+  /** The end of the input: install its guard (end-of-input.ts) in order. */
+  endOfInput(guard: EndGuard): void {
+    this.push({ k: OP_END_GUARD, guard });
+  }
+
+  /** An unfinished tag at the end of the input: kept back until it is known whether content follows. */
+  unfinishedTag(raw: string, start: number): void {
+    this.push({ k: OP_EOF_TAG, raw, start });
   }
 
   /** Copy source text: as a run of the chunk while `synchronous`, else as a string. */
@@ -235,6 +265,7 @@ export class Executor {
         const unit = new CommentUnit(this.byteForm ? textCommentOf(op.token) : op.token);
         return this.callAll(op.handlers, unit, () => {
           unit._active = false;
+          this.commentRewritten = unit._replacement !== null || unit._removed || unit._text !== null;
           this.emit(joined(unit._before));
           if (unit._replacement !== null) this.emit(unit._replacement);
           else if (!unit._removed) {
@@ -258,12 +289,22 @@ export class Executor {
       case OP_COPY:
         this.checkUnhandledCopy(op.el, op.offset);
         return;
+      case OP_END_GUARD:
+        this.endGuard = op.guard;
+        return;
+      case OP_EOF_TAG:
+        if (this.suppress.length === 0) this.eofTag = { raw: op.raw, start: op.start };
+        return;
       case OP_DOC_END: {
         this.suppress.length = 0;
         const unit = new DocumentEndUnit(op.context);
         return this.callAll(this.config.docEnd, unit, () => {
           unit._active = false;
           this.emit(joined(unit._append));
+          // No content followed the unfinished tag: it is written as it came.
+          const tag = this.eofTag;
+          this.eofTag = null;
+          if (tag !== null) this.emitSource(tag.raw, tag.start);
         });
       }
     }

@@ -5,6 +5,7 @@ import type { ContentContext } from '../rewritable-units/content.js';
 import type { ElementUnit } from '../rewritable-units/element.js';
 import type { TextChunkUnit } from '../rewritable-units/text-chunk.js';
 import type { ElementRecord } from '../view/records.js';
+import type { EndGuard } from './end-of-input.js';
 import type { Fn } from './handlers.js';
 
 export const OP_RAW = 0;
@@ -18,6 +19,10 @@ export const OP_DOC_END = 6;
 export const OP_FORMATTING = 7;
 /** A copy of a formatting element that no handler matched: checked against the original's written tag (copies.ts). */
 export const OP_COPY = 8;
+/** The end of the input: what content written after it needs first (end-of-input.ts). */
+export const OP_END_GUARD = 9;
+/** An unfinished tag the input ended inside: written only if no content follows (end-of-input.ts). */
+export const OP_EOF_TAG = 10;
 
 /** One step of output: copy raw text, or run handlers on a unit and write what they decided. */
 export type Op =
@@ -29,13 +34,16 @@ export type Op =
   | { readonly k: typeof OP_DOCTYPE; readonly token: DoctypeToken }
   | { readonly k: typeof OP_DOC_END; readonly context: ContentContext }
   | { readonly k: typeof OP_FORMATTING; readonly token: StartTagToken; readonly el: ElementRecord }
-  | { readonly k: typeof OP_COPY; readonly el: ElementRecord; readonly offset: number };
+  | { readonly k: typeof OP_COPY; readonly el: ElementRecord; readonly offset: number }
+  | { readonly k: typeof OP_END_GUARD; readonly guard: EndGuard }
+  | { readonly k: typeof OP_EOF_TAG; readonly raw: string; readonly start: number };
 
 /** How much input an op holds (for `maxBufferedBytes`). */
 export function sizeOf(op: Op): number {
   switch (op.k) {
     case OP_RAW:
     case OP_TEXT:
+    case OP_EOF_TAG:
       return op.raw.length;
     case OP_START:
     case OP_FORMATTING:

@@ -25,6 +25,7 @@ import { contentContextOf } from '../rewritable-units/content.js';
 import { ElementRecord, type NodeRecord, type ParentRecord } from '../view/records.js';
 import { EV_COMMENT, EV_CREATE, EV_POP, EV_TEXT, ViewSink, WHOLE_TOKEN } from '../view/view-sink.js';
 import { ElementOps } from './elements.js';
+import { endGuardFor } from './end-of-input.js';
 import { Executor } from './executor.js';
 import { HandlerLists } from './handler-lists.js';
 import type { CompiledHandlers } from './handlers.js';
@@ -175,7 +176,12 @@ export class Transformer {
     // What the tokenizer still holds is written as text, not as a run of the last chunk (whose owner
     // may have reused its bytes since that write returned).
     this.output.setChunk('', this.written);
+    // What the input ends inside, for content written after it (end-of-input.ts).
+    const snapshot = this.tokenizer.snapshot();
+    const guard = endGuardFor(snapshot.state, snapshot.textKind, snapshot.unflushed);
+    this.dropUnfinishedTag = guard !== null && guard.dropTag;
     this.tokenize(null);
+    if (guard !== null) this.exec.endOfInput(guard);
     if (!this.exec.failed) {
       try {
         this.elements.atDocumentEnd = true;
@@ -289,6 +295,13 @@ export class Transformer {
         this.emitDoctype(token);
         return;
       case 'discarded':
+        // An unfinished tag at the end of the input: written only if no content follows (end-of-input.ts).
+        if (this.dropUnfinishedTag) {
+          this.text.resolve();
+          this.text.endRun();
+          this.exec.unfinishedTag(token.raw, token.start);
+          return;
+        }
         // Not a token to the tree builder; in the DOM the text around it stays one node. Behind text the
         // tree builder has not placed yet, it waits with that text.
         if (this.text.holding) this.text.hold({ raw: token.raw, start: token.start, end: -1, kind: null, token: null, cursor: 0 });
@@ -352,6 +365,8 @@ export class Transformer {
   private ownPopped = false;
   private ownConsumed = false;
   private ownCommentParent: ParentRecord | null = null;
+  /** Set at the end of the input when it ends inside a tag: that tag waits (end-of-input.ts). */
+  private dropUnfinishedTag = false;
 
   /**
    * Turn the tree builder's events for one token (read from the sink, then cleared) into ops. For a tag

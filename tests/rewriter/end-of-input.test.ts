@@ -1,0 +1,99 @@
+/**
+ * Content written after the end of the input stays out of what the input ended inside
+ * (packages/rewriter/src/transform/end-of-input.ts): a document cut off anywhere — inside a comment, a
+ * tag, an attribute value, a doctype, a CDATA section, raw text, a character reference — with content
+ * appended at its end reparses to the input's own tree plus that content, or the rewrite is refused
+ * with an error that says why. Nothing appended: the output is the input.
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { parse, toTestFormat } from '@sluice/dom';
+import { HTMLRewriter } from '@sluice/rewriter';
+import { tagSoup } from './helpers/soup.js';
+
+const MARK = 'MARKZ';
+
+async function appendAtEnd(input: string, content: string, html: boolean): Promise<string> {
+  let out = '';
+  const t = new HTMLRewriter().onDocument({ end: (e) => void e.append(content, { html }) }).createTransformer((s) => (out += s));
+  await t.write(input);
+  await t.end();
+  return out;
+}
+
+/**
+ * The tree with the marker taken out of every text and comment, and the text nodes and comments left
+ * empty dropped (on both sides: an input's own empty comment is dropped too).
+ */
+function withoutMark(html: string): string {
+  return toTestFormat(parse(html))
+    .split('\n')
+    // (html content in a raw text element is text there, escaped for it: `<\!--` in a script.)
+    .map((line) => line.split(`<!--${MARK}-->`).join('').split(`<\\!--${MARK}-->`).join('').split(MARK).join(''))
+    .filter((line) => !/^\|\s*(""|<!-- {2}-->)$/.test(line))
+    .join('\n');
+}
+
+/** Documents cut off anywhere: every construct can be the one the input ends inside. */
+const cutOff = fc
+  .tuple(
+    fc.oneof(
+      tagSoup,
+      fc.constantFrom(
+        '<p title="a b">x</p><!-- c -- d --><!DOCTYPE html PUBLIC "x" "y"><svg><![CDATA[ a ]] ]]></svg><script>a</script><title>t</title>',
+        '<textarea>a&amp;b</textarea><style>s</style><?pi x?><a href=x>l</a>&notin; &#x41; &am\r\n<b>',
+      ),
+    ),
+    fc.double({ min: 0, max: 1, noNaN: true }),
+  )
+  .map(([doc, f]) => doc.slice(0, Math.floor(f * doc.length)));
+
+describe('content after the end of the input', () => {
+  it('closes what the input ended inside, or is refused (fast-check)', async () => {
+    let refused = 0;
+    let runs = 0;
+    await fc.assert(
+      fc.asyncProperty(cutOff, fc.boolean(), async (input, html) => {
+        runs++;
+        let out: string;
+        try {
+          out = await appendAtEnd(input, html ? `<!--${MARK}-->` : MARK, html);
+        } catch (err) {
+          expect((err as Error).message).toMatch(/^HTMLRewriter: cannot write content at the end of the document: the document ends (inside a doctype|in "<\/"|in (plaintext|raw text or script data)|inside a comment)/);
+          refused++;
+          return;
+        }
+        // Written as text or as a comment, the content is found in the reparsed tree, and without it the
+        // tree is the input's.
+        expect(toTestFormat(parse(out))).toContain(MARK);
+        expect(withoutMark(out)).toBe(withoutMark(input));
+      }),
+      { numRuns: 1500 },
+    );
+    console.log(`end of input: ${runs} cut-off documents, ${refused} refused`);
+  });
+
+  it('nothing appended: the output is the input, unfinished tag included', async () => {
+    for (const input of ['<p title="abc', '<!--abc--', '<!DOCTYPE html', '</', '<', '&am', '<svg><![CDATA[c', '<script>a</scr', '<p a']) {
+      let out = '';
+      const t = new HTMLRewriter().onDocument({ end() {} }).createTransformer((s) => (out += s));
+      await t.write(input);
+      await t.end();
+      expect(out).toBe(input);
+    }
+  });
+
+  it('each construct, with the smallest examples', async () => {
+    expect(await appendAtEnd('<p title="abc', 'x', false)).toBe('x'); // the parser drops the unfinished tag
+    expect(await appendAtEnd('<!--abc--', 'x', false)).toBe('<!--abc-->x');
+    expect(await appendAtEnd('<!x', 'x', false)).toBe('<!x>x');
+    expect(await appendAtEnd('<svg><![CDATA[c', 'x', false)).toBe('<svg><![CDATA[c]]>x');
+    expect(await appendAtEnd('<', 'b>', false)).toBe('<&#98;&gt;'); // `<b>` would be a tag
+    expect(await appendAtEnd('&am', 'p;', false)).toBe('&am&#112;;'); // `&amp;` would be a reference
+    expect(await appendAtEnd('<title>a</tit', 'le>', false)).toBe('<title>a</tit&#108;e&gt;');
+    expect(await appendAtEnd('a\r', '\nb', false)).toBe('a\r&#10;b'); // CRLF would be one newline
+    await expect(appendAtEnd('<!DOCTYPE html', 'x', false)).rejects.toThrow(/ends inside a doctype/);
+    await expect(appendAtEnd('</', 'x', false)).rejects.toThrow(/ends in "<\/"/);
+    await expect(appendAtEnd('<script>a</scr', 'ipt>', false)).rejects.toThrow(/raw text or script data/);
+  });
+});

@@ -7,6 +7,7 @@ const src = (pkg: string) => fileURLToPath(new URL(`./packages/${pkg}/src/index.
 export default defineConfig({
   resolve: {
     alias: [
+      { find: /^@sluice\/encoding$/, replacement: src('encoding') },
       { find: /^@sluice\/tokenizer$/, replacement: src('tokenizer') },
       { find: /^@sluice\/tree-builder$/, replacement: src('tree-builder') },
       { find: /^@sluice\/dom$/, replacement: src('dom') },

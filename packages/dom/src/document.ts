@@ -26,12 +26,19 @@ export class Document extends Node {
    * False for a document made with `new Document()`, like one from `DOMParser` in a browser.
    */
   declare scriptingEnabled: boolean;
+  /**
+   * @internal The document's encoding (DOM §4.5 "encoding"): the Encoding Standard's name of the
+   * encoding the parser decoded its bytes with; 'UTF-8' for a document parsed from a string or made
+   * with `new Document()` (as `DOMParser`'s documents report).
+   */
+  declare _encoding: string;
 
   /** Create an empty HTML document. */
   constructor() {
     super(null, null, true);
     this.mode = 'no-quirks';
     this.scriptingEnabled = false;
+    this._encoding = 'UTF-8';
   }
   get nodeType(): 9 {
     return NodeType.DOCUMENT_NODE;
@@ -47,10 +54,28 @@ export class Document extends Node {
     const copy = new Document();
     copy.mode = this.mode;
     copy.scriptingEnabled = this.scriptingEnabled;
+    copy._encoding = this._encoding; // DOM §4.5 "clone a node": the copy's encoding is the document's
     return copy;
   }
   override set textContent(_value: string | null) {
     // DOM §4.4: setting textContent on a document does nothing.
+  }
+
+  /**
+   * The document's encoding by its Encoding Standard name (DOM §4.5 `characterSet`): 'UTF-8',
+   * 'windows-1252', 'Shift_JIS', 'UTF-16LE'… — what a browser reports for the same page. 'UTF-8' when
+   * the document was parsed from a string.
+   */
+  get characterSet(): string {
+    return this._encoding;
+  }
+  /** Legacy alias of {@link characterSet} (DOM §4.5). */
+  get charset(): string {
+    return this._encoding;
+  }
+  /** Legacy alias of {@link characterSet} (DOM §4.5). */
+  get inputEncoding(): string {
+    return this._encoding;
   }
 
   /** `'BackCompat'` in quirks mode, `'CSS1Compat'` otherwise (DOM §4.5). */

@@ -2,6 +2,7 @@
  * `parse` and `parseFragment`: HTML text to a sluice DOM, through the tree builder and `DomTreeSink`
  * (HTML §13.2 "Parsing HTML documents", §13.2.8 "Parsing HTML fragments").
  */
+import type { EncodingChange } from '@sluice/encoding';
 import { NS, Parser, type ElementNamespace, type FragmentContext } from '@sluice/tree-builder';
 import type { Document } from './document.js';
 import type { DocumentFragment } from './document-fragment.js';
@@ -28,20 +29,61 @@ export interface ParseOptions {
    * `parse` for `DOMParser`'s tree. Source offsets count the BOM either way. See `ParserOptions`.
    */
   stripByteOrderMark?: boolean;
+  /**
+   * Bytes in: a `Content-Type` header value; its charset is the transport layer's encoding (HTML
+   * §13.2.3.2 step 4; confidence certain). Ignored for a string.
+   */
+  contentType?: string;
+  /**
+   * Bytes in: an encoding label that overrides the sniffing (HTML §13.2.3.2 step 2; confidence certain) —
+   * all but a byte order mark, which the standard puts first. A RangeError for a string that is no label.
+   */
+  encoding?: string;
+  /** Bytes in: the label used when nothing else names an encoding (step 8). Default: windows-1252. */
+  defaultEncoding?: string;
 }
 
 /**
- * Parse a whole HTML document. Every string parses (HTML §13.2: bad input is not an error). A leading
- * byte order mark is skipped, as a browser loading the page does (see {@link ParseOptions.stripByteOrderMark}).
+ * Parse a whole HTML document, from a string or from bytes. Every input parses (HTML §13.2: bad input is
+ * not an error). A string is the page's text: a leading byte order mark is skipped, as a browser loading
+ * the page does (see {@link ParseOptions.stripByteOrderMark}), and `characterSet` is 'UTF-8'. Bytes are
+ * decoded as a browser decodes a page (HTML §13.2.3; docs/encoding.md): BOM, `options.encoding`, the
+ * charset of `options.contentType`, the `<meta>` prescan of the first 1024 bytes, the default — and when
+ * a later `<meta>` asks for another encoding while the confidence is tentative, the bytes are parsed
+ * again in it ("change the encoding", §13.2.3.4 step 6, as browsers restart the navigation).
  */
-export function parse(html: string, options?: ParseOptions): Document {
+export function parse(html: string | Uint8Array, options?: ParseOptions): Document {
+  if (typeof html === 'string') return parseWith(html, options, {}).document;
+  if (!(html instanceof Uint8Array)) throw new TypeError(`parse: expected a string or a Uint8Array, got ${typeof html}`);
+  const first = parseWith(html, options, byteOptions(options));
+  if (first.change?.action !== 'reparse') return first.document;
+  // §13.2.3.4 step 6: start again "with the encoding set to the new encoding and the confidence certain".
+  return parseWith(html, options, { encoding: first.change.to }).document;
+}
+
+function parseWith(
+  input: string | Uint8Array,
+  options: ParseOptions | undefined,
+  bytes: { contentType?: string; encoding?: string; defaultEncoding?: string },
+): { document: Document; change: EncodingChange | null } {
   const scripting = options?.scripting ?? true;
   const sink = new DomTreeSink();
-  sink.document.scriptingEnabled = scripting;
-  const parser = new Parser(sink, { scripting, ...bomOption(options) });
-  parser.write(html);
+  const doc = sink.document;
+  doc.scriptingEnabled = scripting;
+  const parser = new Parser(sink, { scripting, ...bomOption(options), ...bytes });
+  parser.write(input);
   parser.end();
-  return sink.document;
+  if (parser.encoding !== null) doc._encoding = parser.encoding;
+  return { document: doc, change: parser.encodingChange };
+}
+
+/** The byte options of {@link ParseOptions} that were given. */
+function byteOptions(options: ParseOptions | undefined): { contentType?: string; encoding?: string; defaultEncoding?: string } {
+  const out: { contentType?: string; encoding?: string; defaultEncoding?: string } = {};
+  if (options?.contentType !== undefined) out.contentType = options.contentType;
+  if (options?.encoding !== undefined) out.encoding = options.encoding;
+  if (options?.defaultEncoding !== undefined) out.defaultEncoding = options.defaultEncoding;
+  return out;
 }
 
 /**

@@ -2,7 +2,18 @@
  * `Parser`: the tokenizer and the tree builder wired together — the streaming HTML parser that builds
  * into any `TreeSink` (WHATWG HTML §13.2).
  */
-import { Tokenizer, type ParseError, type TextMode, type Token } from '@sluice/tokenizer';
+import {
+  HtmlDecoder,
+  changeTheEncoding,
+  extractEncodingFromMetaContent,
+  getEncoding,
+  requireEncoding,
+  type Confidence,
+  type EncodingChange,
+  type EncodingName,
+  type SniffResult,
+} from '@sluice/encoding';
+import { Tokenizer, type ParseError, type StartTagToken, type TextMode, type Token } from '@sluice/tokenizer';
 import { NS } from './sink.js';
 import type { TreeSink } from './sink.js';
 import { TreeBuilder, type FragmentContext, type TreeBuilderOptions } from './tree-builder.js';
@@ -34,6 +45,27 @@ export interface ParserOptions<N> extends TreeBuilderOptions<N> {
    * concatenate to the input).
    */
   stripByteOrderMark?: boolean;
+  /**
+   * For `Uint8Array` chunks: a `Content-Type` header value whose charset is the transport layer's
+   * encoding (HTML §13.2.3.2 step 4, confidence certain). Ignored for string chunks.
+   */
+  contentType?: string;
+  /**
+   * For `Uint8Array` chunks: an encoding label the user chose (HTML §13.2.3.2 step 2: used unless the
+   * bytes start with a BOM; confidence certain). A RangeError for a string that is no label.
+   */
+  encoding?: string;
+  /** For `Uint8Array` chunks: the encoding label used when nothing else says (step 8). Default windows-1252. */
+  defaultEncoding?: string;
+  /**
+   * For `Uint8Array` chunks: a `<meta charset>` or `<meta http-equiv=content-type>` that the tree builder
+   * processed while the confidence was tentative (HTML §13.2.6.4.4 "in head", §13.2.3.4 "change the
+   * encoding"). Called once, at the first such `<meta>`; the confidence is certain after it. With
+   * `action: 'reparse'` the page should be parsed again from its first byte with `encoding: change.to`
+   * — what browsers do; a streaming parser cannot take back what its sink already received, so it goes
+   * on in the old encoding and leaves the restart to its caller (`parse` in `@sluice/dom` restarts).
+   */
+  onEncodingChange?: (change: EncodingChange) => void;
 }
 
 /**
@@ -80,26 +112,43 @@ class BuilderLink<N> {
 export class Parser<N> {
   /** The tree builder (its stack of open elements and insertion mode are readable while parsing). */
   readonly treeBuilder: TreeBuilder<N>;
-  private readonly tokenizer: Tokenizer;
+  private tokenizer: Tokenizer;
   private readonly emit: (token: Token) => void;
   private readonly link: BuilderLink<N>;
   private ended = false;
+  private readonly options: ParserOptions<N>;
+  /** What the chunks are: fixed by the first `write` (or `end` with none: a string document). */
+  private input: 'none' | 'string' | 'bytes' = 'none';
+  /** Bytes in: the decoder stage (sniffing, then decoding). */
+  private decoder: HtmlDecoder | null = null;
+  private emitBytes: ((token: Token) => void) | null = null;
+  private change: EncodingChange | null = null;
 
   constructor(sink: TreeSink<N>, options: ParserOptions<N> = {}) {
     const context = options.fragmentContext;
     const initialState = context === undefined ? undefined : fragmentTextMode(context, options.scripting ?? true);
     const link = new BuilderLink<N>();
     this.link = link;
+    this.options = options;
     const stripBom = options.stripByteOrderMark ?? context === undefined;
     if (typeof stripBom !== 'boolean') throw new TypeError('Parser: options.stripByteOrderMark must be a boolean');
-    this.tokenizer = new Tokenizer({
-      autoTextMode: false,
-      discardByteOrderMark: stripBom,
-      cdataAllowed: () => link.builder !== null && link.builder.cdataAllowed(),
-      ...(initialState !== undefined && initialState !== 'data' ? { initialState } : {}),
-      ...(options.onTokenizerError !== undefined ? { onError: options.onTokenizerError } : {}),
-    });
-    const builder = new TreeBuilder(sink, this.tokenizer, options);
+    // The byte options are checked now, whatever the chunks turn out to be, so a bad label fails early.
+    if (options.encoding !== undefined) requireEncoding(options.encoding, 'Parser: options.encoding');
+    if (options.defaultEncoding !== undefined) requireEncoding(options.defaultEncoding, 'Parser: options.defaultEncoding');
+    if (options.contentType !== undefined && typeof options.contentType !== 'string') {
+      throw new TypeError('Parser: options.contentType must be a string (a Content-Type header value)');
+    }
+    if (options.onEncodingChange !== undefined && typeof options.onEncodingChange !== 'function') {
+      throw new TypeError('Parser: options.onEncodingChange must be a function');
+    }
+    this.tokenizer = this.makeTokenizer(stripBom, initialState);
+    // The tree builder reaches the tokenizer through this forwarder, because bytes in replace the
+    // tokenizer before the first chunk (see `write`). Only text-mode switches and document.write pass here.
+    const feedback = {
+      setTextMode: (mode: TextMode) => this.tokenizer.setTextMode(mode),
+      insert: (text: string) => this.tokenizer.insert(text),
+    };
+    const builder = new TreeBuilder(sink, feedback, options);
     link.builder = builder;
     this.treeBuilder = builder;
     const onToken = options.onToken;
@@ -114,20 +163,124 @@ export class Parser<N> {
           };
   }
 
-  /** Parse the next chunk of input. Throws an Error after `end()`. */
-  write(chunk: string): this {
+  private makeTokenizer(discardByteOrderMark: boolean, initialState: TextMode | undefined): Tokenizer {
+    const link = this.link;
+    const options = this.options;
+    return new Tokenizer({
+      autoTextMode: false,
+      discardByteOrderMark,
+      cdataAllowed: () => link.builder !== null && link.builder.cdataAllowed(),
+      ...(initialState !== undefined && initialState !== 'data' ? { initialState } : {}),
+      ...(options.onTokenizerError !== undefined ? { onError: options.onTokenizerError } : {}),
+    });
+  }
+
+  /**
+   * Parse the next chunk of input: a string, or bytes (`Uint8Array`). All chunks of one parse are of one
+   * kind. Bytes go through the decoder stage first (HTML §13.2.3): the sniffing holds up to the first
+   * 1024 bytes (less when a BOM, `options.encoding`, a charset in `options.contentType` or a complete
+   * `<meta>` decides sooner), then they are decoded and parsed, and later chunks stream through the
+   * decoder (a character split across chunks is decoded whole). Source offsets are then offsets into the
+   * decoded text, after the byte order mark. Throws an Error after `end()`.
+   */
+  write(chunk: string | Uint8Array): this {
     if (this.ended) throw new Error('Parser.write(): the parser has ended; write() cannot be called after end()');
-    if (typeof chunk !== 'string') throw new Error(`Parser.write(): expected a string chunk, got ${typeof chunk}`);
-    this.tokenizer.write(chunk, this.emit);
+    if (typeof chunk === 'string') {
+      if (this.input === 'bytes') throw new Error('Parser.write(): got a string chunk after Uint8Array chunks; one parse takes one kind');
+      this.input = 'string';
+      this.tokenizer.write(chunk, this.emit);
+      return this;
+    }
+    if (!(chunk instanceof Uint8Array)) throw new Error(`Parser.write(): expected a string or Uint8Array chunk, got ${typeof chunk}`);
+    if (this.input === 'string') throw new Error('Parser.write(): got a Uint8Array chunk after string chunks; one parse takes one kind');
+    if (this.input === 'none') this.startBytes();
+    const text = this.decoder!.write(chunk);
+    if (text !== '') this.tokenizer.write(text, this.emitBytes!);
     return this;
+  }
+
+  /**
+   * The first chunk is bytes. A fragment has no bytes (the fragment parsing algorithm is handed a string).
+   * The decoder consumes the byte order mark (§13.2.3.1), so a U+FEFF in the decoded text is text: the
+   * tokenizer is made again, before it read anything, without the string path's BOM skipping.
+   */
+  private startBytes(): void {
+    if (this.treeBuilder.isFragment) throw new Error('Parser.write(): a fragment parser takes strings, not bytes');
+    this.input = 'bytes';
+    const o = this.options;
+    this.decoder = new HtmlDecoder({ contentType: o.contentType, encoding: o.encoding, defaultEncoding: o.defaultEncoding });
+    this.tokenizer = this.makeTokenizer(false, undefined);
+    const emit = this.emit;
+    this.emitBytes = (token: Token) => {
+      if (token.type === 'startTag' && this.decoder!.confidence === 'tentative' && token.name === 'meta') this.metaMet(token);
+      emit(token);
+    };
+  }
+
+  /**
+   * §13.2.6.4.4 "in head", a `<meta>` start tag (which every insertion mode but the frameset ones ends up
+   * processing with the "in head" rules: in body, in table via foster parenting, after head, in template,
+   * foreign content — `meta` breaks out of it): with the confidence tentative, a `charset` attribute that
+   * names an encoding, else `http-equiv=content-type` with a `content` that names one, changes the
+   * encoding (§13.2.3.4).
+   */
+  private metaMet(token: StartTagToken): void {
+    const mode = this.treeBuilder.insertionMode;
+    if (mode === 'in frameset' || mode === 'after frameset' || mode === 'after after frameset' || this.treeBuilder.isStopped) return;
+    let requested: EncodingName | null = null;
+    const attributes = token.attributes;
+    const charset = attributes.find((a) => a.name === 'charset');
+    if (charset !== undefined) requested = getEncoding(charset.value);
+    if (requested === null) {
+      const httpEquiv = attributes.find((a) => a.name === 'http-equiv');
+      const content = attributes.find((a) => a.name === 'content');
+      if (httpEquiv !== undefined && content !== undefined && httpEquiv.value.replace(/[A-Z]/g, (c) => c.toLowerCase()) === 'content-type') {
+        requested = extractEncodingFromMetaContent(content.value);
+      }
+    }
+    if (requested === null) return;
+    const decoder = this.decoder!;
+    const change = changeTheEncoding(decoder.encoding!, 'tentative', requested);
+    if (change === null) return;
+    decoder.confirm();
+    this.change = change;
+    this.options.onEncodingChange?.(change);
+  }
+
+  /** Bytes in: the encoding in use (the standard's name), once sniffed; null for string input or before. */
+  get encoding(): EncodingName | null {
+    return this.decoder?.encoding ?? null;
+  }
+
+  /** The confidence (§13.2.3.1): 'irrelevant' for string input; null while bytes are still being sniffed. */
+  get confidence(): Confidence | null {
+    if (this.input !== 'bytes') return 'irrelevant';
+    return this.decoder!.confidence;
+  }
+
+  /** Bytes in: what the sniffing found (encoding, confidence, BOM length, which step decided), once known. */
+  get sniffResult(): SniffResult | null {
+    return this.decoder?.sniffResult ?? null;
+  }
+
+  /** Bytes in: the "change the encoding" a `<meta>` caused, if one did (see `options.onEncodingChange`). */
+  get encodingChange(): EncodingChange | null {
+    return this.change;
   }
 
   /** End of input: flush the tokenizer, run the end-of-file rules, pop every open element. */
   end(): void {
     if (this.ended) throw new Error('Parser.end(): the parser has already ended');
     this.ended = true;
-    this.tokenizer.end(this.emit);
+    if (this.input === 'bytes') {
+      const text = this.decoder!.end();
+      if (text !== '') this.tokenizer.write(text, this.emitBytes!);
+      this.tokenizer.end(this.emitBytes!);
+    } else {
+      this.tokenizer.end(this.emit);
+    }
     this.treeBuilder.processEnd();
+    this.emitBytes = null;
     this.link.builder = null;
     this.link.onToken = null;
   }

@@ -1,0 +1,164 @@
+/**
+ * Streaming decoders for every WHATWG encoding (Encoding Standard §8–§14). The platform's `TextDecoder`
+ * decodes all but three: Node's full-ICU build has no `ISO-8859-16`, `x-user-defined` or `replacement`,
+ * so those three are implemented here from the standard (they are small). Every decoder follows the
+ * standard's error mode "replacement": a malformed sequence becomes U+FFFD, never an exception.
+ *
+ * A decoder never sniffs a byte order mark itself: the HTML encoding sniffing algorithm already did
+ * (HTML §13.2.3.2 step 1 and the Encoding Standard's "decode", which consume a BOM once, at the start),
+ * so a U+FEFF that a decoder meets later is text. `TextDecoder` is therefore created with `ignoreBOM`.
+ */
+import type { EncodingName } from './labels.js';
+
+/** A streaming decoder: `decode(chunk, { stream: true })` for each chunk, then `decode()` once at the end. */
+export interface Decoder {
+  /** The encoding it decodes (the standard's name). */
+  readonly encoding: EncodingName;
+  /**
+   * Decode `bytes`. With `stream: true` an incomplete multi-byte sequence at the end is kept for the
+   * next call; without it (the end of the input) it becomes U+FFFD and the decoder is reset.
+   */
+  decode(bytes?: Uint8Array, options?: { stream?: boolean }): string;
+}
+
+/**
+ * The ISO-8859-16 index (Encoding Standard, index-iso-8859-16.txt): the code points of bytes 0x80–0xFF.
+ * 0x80–0x9F are the C1 controls, as in every ISO-8859 index; 0xA0–0xFF are ISO/IEC 8859-16:2001's
+ * Latin-10 repertoire (Romanian ș ț with comma below, € at 0xA4). Checked against iconv-lite in the
+ * tests.
+ */
+const ISO_8859_16_HIGH: readonly number[] = [
+  // 0xA0–0xAF
+  0x00a0, 0x0104, 0x0105, 0x0141, 0x20ac, 0x201e, 0x0160, 0x00a7, 0x0161, 0x00a9, 0x0218, 0x00ab, 0x0179, 0x00ad, 0x017a, 0x017b,
+  // 0xB0–0xBF
+  0x00b0, 0x00b1, 0x010c, 0x0142, 0x017d, 0x201d, 0x00b6, 0x00b7, 0x017e, 0x010d, 0x0219, 0x00bb, 0x0152, 0x0153, 0x0178, 0x017c,
+  // 0xC0–0xCF
+  0x00c0, 0x00c1, 0x00c2, 0x0102, 0x00c4, 0x0106, 0x00c6, 0x00c7, 0x00c8, 0x00c9, 0x00ca, 0x00cb, 0x00cc, 0x00cd, 0x00ce, 0x00cf,
+  // 0xD0–0xDF
+  0x0110, 0x0143, 0x00d2, 0x00d3, 0x00d4, 0x0150, 0x00d6, 0x015a, 0x0170, 0x00d9, 0x00da, 0x00db, 0x00dc, 0x0118, 0x021a, 0x00df,
+  // 0xE0–0xEF
+  0x00e0, 0x00e1, 0x00e2, 0x0103, 0x00e4, 0x0107, 0x00e6, 0x00e7, 0x00e8, 0x00e9, 0x00ea, 0x00eb, 0x00ec, 0x00ed, 0x00ee, 0x00ef,
+  // 0xF0–0xFF
+  0x0111, 0x0144, 0x00f2, 0x00f3, 0x00f4, 0x0151, 0x00f6, 0x015b, 0x0171, 0x00f9, 0x00fa, 0x00fb, 0x00fc, 0x0119, 0x021b, 0x00ff,
+];
+
+/** The whole ISO-8859-16 index as a 128-character string, index pointer i at position i. */
+const ISO_8859_16_INDEX: string = (() => {
+  let s = '';
+  for (let b = 0x80; b < 0xa0; b++) s += String.fromCharCode(b);
+  for (const cp of ISO_8859_16_HIGH) s += String.fromCharCode(cp);
+  return s;
+})();
+
+/** The ISO-8859-16 index as code points, pointer 0–127 (for tests and encoders). */
+export function iso885916Index(): number[] {
+  return Array.from(ISO_8859_16_INDEX, (c) => c.charCodeAt(0));
+}
+
+/**
+ * Encoding Standard §9.1 "single-byte decoder" with the ISO-8859-16 index: a byte below 0x80 is that
+ * code point; any other is looked up (every pointer of this index has a code point, so no errors).
+ * Stateless: every byte is one character, so chunk boundaries never matter.
+ */
+class Iso885916Decoder implements Decoder {
+  readonly encoding = 'ISO-8859-16' as const;
+  decode(bytes?: Uint8Array): string {
+    if (bytes === undefined) return '';
+    let out = '';
+    for (let i = 0; i < bytes.length; i += 4096) {
+      const part = bytes.subarray(i, i + 4096);
+      const codes = new Array<number>(part.length);
+      for (let j = 0; j < part.length; j++) {
+        const b = part[j]!;
+        codes[j] = b < 0x80 ? b : ISO_8859_16_INDEX.charCodeAt(b - 0x80);
+      }
+      out += String.fromCharCode(...codes);
+    }
+    return out;
+  }
+}
+
+/**
+ * Encoding Standard §14.4 "x-user-defined decoder": an ASCII byte is that code point; a byte 0x80–0xFF is
+ * U+F780 + (byte − 0x80), i.e. U+F780–U+F7FF in the Private Use Area. Stateless.
+ */
+class XUserDefinedDecoder implements Decoder {
+  readonly encoding = 'x-user-defined' as const;
+  decode(bytes?: Uint8Array): string {
+    if (bytes === undefined) return '';
+    let out = '';
+    for (let i = 0; i < bytes.length; i += 4096) {
+      const part = bytes.subarray(i, i + 4096);
+      const codes = new Array<number>(part.length);
+      for (let j = 0; j < part.length; j++) {
+        const b = part[j]!;
+        codes[j] = b < 0x80 ? b : 0xf780 + b - 0x80;
+      }
+      out += String.fromCharCode(...codes);
+    }
+    return out;
+  }
+}
+
+/**
+ * Encoding Standard §14.1 "replacement decoder": it exists so that labels of encodings that are unsafe on
+ * the web (ISO-2022-KR, HZ-GB-2312, ISO-2022-CN…) decode to nothing usable. Its state is "replacement
+ * error returned" (initially false): the first non-empty input gives one U+FFFD (an error) and sets it;
+ * from then on every byte, and the end of the stream, gives nothing.
+ */
+class ReplacementDecoder implements Decoder {
+  readonly encoding = 'replacement' as const;
+  private errorReturned = false;
+  decode(bytes?: Uint8Array, options?: { stream?: boolean }): string {
+    let out = '';
+    if (bytes !== undefined && bytes.length > 0 && !this.errorReturned) {
+      this.errorReturned = true;
+      out = '\ufffd';
+    }
+    // A whole-stream decode (no `stream`) starts the next stream afresh, as TextDecoder does.
+    if (options?.stream !== true) this.errorReturned = false;
+    return out;
+  }
+}
+
+/** `TextDecoder`, which knows every other encoding, kept to the `Decoder` shape. */
+class PlatformDecoder implements Decoder {
+  private readonly decoder: TextDecoder;
+  constructor(readonly encoding: EncodingName) {
+    // `fatal: false` is the standard's error mode "replacement"; `ignoreBOM` because the sniffing
+    // consumed the one BOM the standard consumes (see the module comment).
+    this.decoder = new TextDecoder(encoding, { fatal: false, ignoreBOM: true });
+  }
+  decode(bytes?: Uint8Array, options?: { stream?: boolean }): string {
+    return this.decoder.decode(bytes, options?.stream === true ? { stream: true } : undefined);
+  }
+}
+
+/** Whether the platform's `TextDecoder` knows `encoding` (Node lacks the three implemented here). */
+export function platformDecodes(encoding: EncodingName): boolean {
+  try {
+    new TextDecoder(encoding);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A new streaming decoder for `encoding` (the standard's "get a decoder"). */
+export function createDecoder(encoding: EncodingName): Decoder {
+  switch (encoding) {
+    case 'ISO-8859-16':
+      return new Iso885916Decoder();
+    case 'x-user-defined':
+      return new XUserDefinedDecoder();
+    case 'replacement':
+      return new ReplacementDecoder();
+    default:
+      return new PlatformDecoder(encoding);
+  }
+}
+
+/** Decode a whole byte sequence with `encoding` (no BOM sniffing: see the module comment). */
+export function decodeBytes(bytes: Uint8Array, encoding: EncodingName): string {
+  return createDecoder(encoding).decode(bytes);
+}

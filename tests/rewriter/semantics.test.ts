@@ -362,6 +362,19 @@ describe('end tags', () => {
 });
 
 describe('inserted content is escaped for its context', () => {
+  it('content inside an element is escaped as the output reads it: after a new name, without the start tag', async () => {
+    // A <script> renamed <div> holds markup: inserted text is escaped as ordinary content, whether the
+    // text came before or after the rename.
+    const renamed = await rw('<script>x</script>', (r) => r.on('script', { element(e) { e.append('<b>1</b>'); e.tagName = 'div'; e.prepend('<i>'); } }));
+    expect(renamed.out).toBe('<div>&lt;i&gt;x&lt;b&gt;1&lt;/b&gt;</div>');
+    expect(parse(renamed.out).body!.innerHTML).toBe('<div>&lt;i&gt;x&lt;b&gt;1&lt;/b&gt;</div>');
+    // Without its start tag, a <style>'s inserted content is its parent's.
+    const unwrapped = await rw('<p><style>s</style></p>', (r) => r.on('style', { element(e) { e.append('<u>'); e.removeAndKeepContent(); } }));
+    expect(unwrapped.out).toBe('<p>s&lt;u&gt;</p>');
+    // Renamed into a raw text element, content that could end it is refused at the rename.
+    await expect(rw('<div>x</div>', (r) => r.on('div', { element(e) { e.append('</xmp>'); e.tagName = 'xmp'; } }))).rejects.toThrow(/raw text/);
+  });
+
   it('a CR in inserted text or an attribute value is written as a reference (as is, a parser reads it as LF)', async () => {
     const { out } = await rw('<p>x</p>', (r) => r.on('p', { element(e) { e.append('a\rb'); e.setAttribute('title', 'c\r\nd'); } }));
     expect(out).toBe('<p title="c&#13;\nd">xa&#13;b</p>');

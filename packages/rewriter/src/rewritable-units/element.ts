@@ -10,6 +10,9 @@ import type { EndTagHandler } from './end-tag.js';
 import { Mutations } from './mutations.js';
 import { checkAttributeName, checkTagName } from './names.js';
 
+/** The element methods that put content inside it. */
+type ContentMethod = 'prepend' | 'append' | 'setInnerContent';
+
 /** HTML §13.1.2: elements that have no end tag and no content. */
 const VOID_ELEMENTS = new Set([
   'area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr',
@@ -59,6 +62,11 @@ export class ElementUnit extends Mutations {
   /** @internal Content replacing the element's content (null: kept). */ declare _inner: string | null;
   /** @internal removeAndKeepContent */ declare _keepContent: boolean;
   /** @internal */ declare _endHandlers: EndTagHandler[] | null;
+  /**
+   * @internal The `prepend`/`append`/`setInnerContent` calls, in order (null: none), so their content can
+   * be escaped again when a new name or a removed start tag changes how the output reads it.
+   */
+  declare _contentCalls: { readonly method: ContentMethod; readonly content: string; readonly options: ContentOptions | undefined }[] | null;
   /** @internal Whether the handlers are still running: the unit may be changed. */ declare _active: boolean;
 
   /** @internal The start tag as the tokenizer made it (in byte form for bytes in). */
@@ -99,6 +107,7 @@ export class ElementUnit extends Mutations {
     this._inner = null;
     this._keepContent = false;
     this._endHandlers = null;
+    this._contentCalls = null;
     this._active = true;
     this._localName = localName;
     this.namespaceURI = namespaceURI;
@@ -138,9 +147,46 @@ export class ElementUnit extends Mutations {
     return canHaveContent(this._localName, this.namespaceURI, this._source.selfClosing);
   }
 
-  /** How text put inside the element is escaped. */
+  /**
+   * How text put inside the element is escaped: as the output reads it. A new name reads it as that
+   * element's content (`script` renamed `div`: markup); without its start tag (`removeAndKeepContent`)
+   * it is its parent's content, which is ordinary content (no element is inside raw text).
+   */
   private get _contentContext(): ContentContext {
-    return contentContextOf(this._localName, this.namespaceURI, this._scripting);
+    if (this._keepContent) return 'data';
+    return contentContextOf(this._nameChanged ? this._name : this._localName, this.namespaceURI, this._scripting);
+  }
+
+  /**
+   * The content context changed from `before` (a new name, a removed start tag): the content given so
+   * far is escaped again for the new one, or refused there (text with `</` in a raw text element).
+   */
+  private recontext(before: ContentContext): void {
+    const calls = this._contentCalls;
+    if (calls === null || this._contentContext === before) return;
+    this._prepend = null;
+    this._append = null;
+    this._inner = null;
+    for (const call of calls) this.applyContent(call.method, call.content, call.options);
+  }
+
+  /** `prepend`, `append` or `setInnerContent`, escaped for the content context as it stands. */
+  private applyContent(method: ContentMethod, content: string, options: ContentOptions | undefined): void {
+    const text = prepareContent(content, options, this._contentContext, `Element.${method}`);
+    if (!this.canHaveContent) return;
+    if (method === 'prepend') (this._prepend ??= []).unshift(text);
+    else if (method === 'append') (this._append ??= []).push(text);
+    else {
+      this._inner = text;
+      this._prepend = null;
+      this._append = null;
+    }
+  }
+
+  private recordContent(method: ContentMethod, content: string, options: ContentOptions | undefined): this {
+    this.applyContent(method, content, options);
+    (this._contentCalls ??= []).push({ method, content, options });
+    return this;
   }
 
   protected contextFor(): ContentContext {
@@ -165,8 +211,11 @@ export class ElementUnit extends Mutations {
   }
   set tagName(name: string) {
     this.checkActive('tagName');
-    this._name = asciiLowercase(checkTagName(name, 'Element.tagName'));
+    const checked = asciiLowercase(checkTagName(name, 'Element.tagName'));
+    const before = this._contentContext;
+    this._name = checked;
     this._nameChanged = this._name !== this._token.name;
+    this.recontext(before);
   }
 
   /**
@@ -253,36 +302,28 @@ export class ElementUnit extends Mutations {
   /** Insert content right after the start tag (a later call's content comes first). No effect on void elements. */
   prepend(content: string, options?: ContentOptions): this {
     this.checkActive('prepend');
-    const text = prepareContent(content, options, this._contentContext, 'Element.prepend');
-    if (this.canHaveContent) (this._prepend ??= []).unshift(text);
-    return this;
+    return this.recordContent('prepend', content, options);
   }
 
   /** Insert content right before the end tag. No effect on void elements. */
   append(content: string, options?: ContentOptions): this {
     this.checkActive('append');
-    const text = prepareContent(content, options, this._contentContext, 'Element.append');
-    if (this.canHaveContent) (this._append ??= []).push(text);
-    return this;
+    return this.recordContent('append', content, options);
   }
 
   /** Replace the element's content (and anything prepended or appended so far). No effect on void elements. */
   setInnerContent(content: string, options?: ContentOptions): this {
     this.checkActive('setInnerContent');
-    const text = prepareContent(content, options, this._contentContext, 'Element.setInnerContent');
-    if (this.canHaveContent) {
-      this._inner = text;
-      this._prepend = null;
-      this._append = null;
-    }
-    return this;
+    return this.recordContent('setInnerContent', content, options);
   }
 
   /** Remove the start and end tags but keep the content. */
   removeAndKeepContent(): this {
     this.checkActive('removeAndKeepContent');
+    const before = this._contentContext;
     this._keepContent = true;
     this._removed = true;
+    this.recontext(before);
     return this;
   }
 

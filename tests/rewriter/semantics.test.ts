@@ -362,6 +362,19 @@ describe('end tags', () => {
 });
 
 describe('inserted content is escaped for its context', () => {
+  it('text inserted into a script cannot enter or leave its escape states', async () => {
+    // After the source's `<!--`, an inserted `<script>` would start the double-escaped state, and the
+    // source's `</script>` would no longer end the script; an inserted `-->` would leave the escaped state.
+    for (const text of ['"<script>"', "'<SCRIPT '", '"-->"', '"<!--<script>"']) {
+      const { out } = await rw('<script><!--a</script><p>after</p>', (r) => r.on('script', { element(e) { e.append(text); } }));
+      const doc = parse(out);
+      expect(doc.body!.innerHTML).toBe('<p>after</p>');
+      // Read as JavaScript, the escapes give the text back.
+      const inserted = doc.head!.firstChild!.textContent!.slice('<!--a'.length);
+      expect(new Function(`return ${inserted}`)()).toBe(new Function(`return ${text}`)());
+    }
+  });
+
   it('content inside an element is escaped as the output reads it: after a new name, without the start tag', async () => {
     // A <script> renamed <div> holds markup: inserted text is escaped as ordinary content, whether the
     // text came before or after the rename.

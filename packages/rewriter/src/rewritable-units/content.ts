@@ -80,6 +80,16 @@ export function prepareContent(
     case 'data':
       return escapeText(content);
     case 'script':
+      // Script data's escape states (§13.2.5.20–.31): besides `</` (an end tag) and `<!--` (escaped),
+      // `<script` starts the double-escaped state, in which the source's own `</script>` no longer ends
+      // the script, and `-->` leaves the escaped state the source may rely on. Each is written with a
+      // JavaScript escape that reads as the same characters in strings, templates and regular
+      // expressions: `\x73` for the `s`, `\x3e` for the `>`.
+      return content
+        .replace(/<\//g, '<\\/')
+        .replace(/<!--/g, '<\\!--')
+        .replace(/<(s)(?=cript)/gi, (_, c: string) => `<\\x${c.charCodeAt(0).toString(16)}`)
+        .replace(/-->/g, '--\\x3e');
     case 'style':
       return content.replace(/<\//g, '<\\/').replace(/<!--/g, '<\\!--');
     case 'rawtext':

@@ -4,6 +4,8 @@
  * so those three are implemented here from the standard (they are small). Every decoder follows the
  * standard's error mode "replacement": a malformed sequence becomes U+FFFD, never an exception.
  *
+ * windows-1252 is decoded here too, because of a platform bug (see `createDecoder`).
+ *
  * A decoder never sniffs a byte order mark itself: the HTML encoding sniffing algorithm already did
  * (HTML §13.2.3.2 step 1 and the Encoding Standard's "decode", which consume a BOM once, at the start),
  * so a U+FEFF that a decoder meets later is text. `TextDecoder` is therefore created with `ignoreBOM`.
@@ -56,21 +58,38 @@ export function iso885916Index(): number[] {
 }
 
 /**
- * Encoding Standard §9.1 "single-byte decoder" with the ISO-8859-16 index: a byte below 0x80 is that
- * code point; any other is looked up (every pointer of this index has a code point, so no errors).
+ * The windows-1252 index's pointers 0–31 (bytes 0x80–0x9F; Encoding Standard index-windows-1252.txt);
+ * pointers 32–127 (bytes 0xA0–0xFF) are U+00A0–U+00FF. Five bytes keep their C1 control (0x81, 0x8D,
+ * 0x8F, 0x90, 0x9D).
+ */
+const WINDOWS_1252_C1: readonly number[] = [
+  0x20ac, 0x0081, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0x008d, 0x017d, 0x008f,
+  0x0090, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0x009d, 0x017e, 0x0178,
+];
+
+const WINDOWS_1252_INDEX: string = (() => {
+  let s = String.fromCharCode(...WINDOWS_1252_C1);
+  for (let b = 0xa0; b <= 0xff; b++) s += String.fromCharCode(b);
+  return s;
+})();
+
+/**
+ * Encoding Standard §9.1 "single-byte decoder" over a 128-entry index: a byte below 0x80 is that code
+ * point; any other is looked up (the two indexes used here define every pointer, so no errors).
  * Stateless: every byte is one character, so chunk boundaries never matter.
  */
-class Iso885916Decoder implements Decoder {
-  readonly encoding = 'ISO-8859-16' as const;
+class SingleByteDecoder implements Decoder {
+  constructor(readonly encoding: EncodingName, private readonly index: string) {}
   decode(bytes?: Uint8Array): string {
     if (bytes === undefined) return '';
+    const index = this.index;
     let out = '';
     for (let i = 0; i < bytes.length; i += 4096) {
       const part = bytes.subarray(i, i + 4096);
       const codes = new Array<number>(part.length);
       for (let j = 0; j < part.length; j++) {
         const b = part[j]!;
-        codes[j] = b < 0x80 ? b : ISO_8859_16_INDEX.charCodeAt(b - 0x80);
+        codes[j] = b < 0x80 ? b : index.charCodeAt(b - 0x80);
       }
       out += String.fromCharCode(...codes);
     }
@@ -148,7 +167,12 @@ export function platformDecodes(encoding: EncodingName): boolean {
 export function createDecoder(encoding: EncodingName): Decoder {
   switch (encoding) {
     case 'ISO-8859-16':
-      return new Iso885916Decoder();
+      return new SingleByteDecoder('ISO-8859-16', ISO_8859_16_INDEX);
+    case 'windows-1252':
+      // Not TextDecoder: Node ≥ 20.18.3 / 22.13 decodes windows-1252 through a Latin-1 fast path when not
+      // streaming, so bytes 0x80–0x9F came out as C1 controls (nodejs/node#60888, #56542): the default
+      // encoding of the web, wrong. The index is small; it is here.
+      return new SingleByteDecoder('windows-1252', WINDOWS_1252_INDEX);
     case 'x-user-defined':
       return new XUserDefinedDecoder();
     case 'replacement':

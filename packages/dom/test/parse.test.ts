@@ -207,3 +207,39 @@ describe('a leading byte order mark (U+FEFF)', () => {
     expect(parseFragment(`${BOM}<b>x</b>`, 'div', { stripByteOrderMark: true }).firstChild!.nodeName).toBe('B');
   });
 });
+
+describe('parse(bytes): encodings (HTML §13.2.3)', () => {
+  const latin1 = (s: string) => new Uint8Array(Buffer.from(s, 'latin1'));
+  const utf8 = (s: string) => new TextEncoder().encode(s);
+
+  it('reports characterSet as the standard spells it, and compatMode', () => {
+    expect(parse('<p>x').characterSet).toBe('UTF-8');
+    expect(parse(latin1('<p>caf\xe9')).characterSet).toBe('windows-1252');
+    expect(parse(latin1('<meta charset=SJIS>')).characterSet).toBe('Shift_JIS');
+    expect(parse(latin1('<p>'), { contentType: 'text/html; charset=big5-hkscs' }).characterSet).toBe('Big5');
+    expect(parse(latin1('\xff\xfe<\x00p\x00>\x00')).characterSet).toBe('UTF-16LE');
+    expect(parse(latin1('<!DOCTYPE html><p>')).compatMode).toBe('CSS1Compat');
+    expect(parse(latin1('<p>')).compatMode).toBe('BackCompat');
+    const doc = parse(latin1('<meta charset=koi8-r>'));
+    expect([doc.charset, doc.inputEncoding]).toEqual(['KOI8-R', 'KOI8-R']);
+  });
+
+  it('decodes with the sniffed encoding; the encoding option overrides all but a BOM', () => {
+    expect(parse(latin1('<p>caf\xe9 \x80')).body!.textContent).toBe('café €');
+    expect(parse(utf8('<p>café'), { encoding: 'utf-8' }).body!.textContent).toBe('café');
+    expect(parse(utf8('<meta charset=latin1><p>café'), { encoding: ' UTF8 ' }).characterSet).toBe('UTF-8');
+    expect(parse(utf8('\uFEFF<p>café'), { encoding: 'koi8-r' }).characterSet).toBe('UTF-8');
+    expect(() => parse(utf8('<p>'), { encoding: 'utf-7' })).toThrow(RangeError);
+  });
+
+  it('parses again when a later <meta> changes a tentative encoding (§13.2.3.4)', () => {
+    const bytes = utf8(`<title>${'x'.repeat(1100)}</title><meta charset=utf-8><p>café`);
+    const doc = parse(bytes);
+    expect(doc.characterSet).toBe('UTF-8');
+    expect(doc.body!.textContent).toBe('café');
+    // A transport charset is certain: the <meta> changes nothing.
+    const certain = parse(bytes, { contentType: 'text/html; charset=windows-1252' });
+    expect(certain.characterSet).toBe('windows-1252');
+    expect(certain.body!.textContent).toBe('cafÃ©');
+  });
+});

@@ -147,9 +147,10 @@ export class ActiveFormattingElements<N> {
     return entry === null ? -1 : this.items.lastIndexOf(entry);
   }
 
-  /** Insert an entry for `record` at `index` (the adoption agency's bookmark). */
-  insertAt(index: number, record: ElementRecord<N>): void {
-    this.items.splice(index, 0, this.entryFor(record));
+  /** Insert an entry for `record` right after `after`'s (the adoption agency's bookmark). */
+  insertAfter(after: ElementRecord<N>, record: ElementRecord<N>): void {
+    const index = this.items.lastIndexOf(after.formatting as FormattingEntry<N>);
+    this.items.splice(index + 1, 0, this.entryFor(record));
   }
 
   /**

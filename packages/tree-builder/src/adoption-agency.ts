@@ -53,43 +53,33 @@ export function adoptionAgency<N>(
     }
     // 4.6
     if (formattingElement !== stack.current) tb.error('adoption-agency-1.3');
-    // 4.7 The furthest block: the topmost special element below the formatting element.
-    const items = stack.items;
-    const formattingIndex = stack.indexOf(formattingElement);
-    let furthestBlockIndex = -1;
-    for (let i = formattingIndex + 1; i < items.length; i++) {
-      if (items[i].flags & SPECIAL) {
-        furthestBlockIndex = i;
-        break;
-      }
-    }
+    // 4.7 The furthest block: the topmost special element below the formatting element — the first
+    // special one above it in the stack. The walk passes only non-special nodes, which the inner loop
+    // below visits anyway (and removes, or keeps at most three of): O(1) amortized per outer iteration.
+    let furthestBlock: ElementRecord<N> | null = formattingElement.above;
+    while (furthestBlock !== null && !(furthestBlock.flags & SPECIAL)) furthestBlock = furthestBlock.above;
     // 4.8 No furthest block: pop up to and including the formatting element; drop it from the list.
-    if (furthestBlockIndex < 0) {
+    if (furthestBlock === null) {
       stack.popUntilRecord(formattingElement, endLocation);
       afe.remove(formattingElement);
       return true;
     }
-    const furthestBlock = items[furthestBlockIndex];
     // 4.9 The common ancestor.
-    const commonAncestor = items[formattingIndex - 1];
-    // 4.10 The bookmark: a position in the list.
-    let bookmark = afe.indexOfRecord(formattingElement);
+    const commonAncestor = formattingElement.below!;
+    // 4.10 The bookmark: a position in the list — the formatting element's entry until step 4.13.7 puts
+    // it right after a new element's entry (entries are linked: no index to keep up to date).
+    let bookmarkAfter: ElementRecord<N> | null = null;
     // 4.11–4.13 The inner loop.
-    let node: ElementRecord<N>;
+    let node: ElementRecord<N> = furthestBlock;
     let lastNode = furthestBlock;
-    let index = furthestBlockIndex;
     for (let inner = 1; ; inner++) {
-      // 4.13.2 The element above node (or above where it was, if it was removed).
-      index--;
-      node = items[index];
+      // 4.13.2 The element above node (or above where it was, if it was removed: a removed record keeps
+      // its `below`).
+      node = node.below!;
       // 4.13.3
       if (node === formattingElement) break;
       // 4.13.4 Past the third iteration, drop node from the list.
-      if (inner > 3 && afe.contains(node)) {
-        const position = afe.indexOfRecord(node);
-        if (position < bookmark) bookmark--;
-        afe.remove(node);
-      }
+      if (inner > 3 && afe.contains(node)) afe.remove(node);
       // 4.13.5 Not in the list: remove it from the stack, go on.
       if (!afe.contains(node)) {
         stack.remove(node);
@@ -101,7 +91,7 @@ export function adoptionAgency<N>(
       stack.replace(node, replacement);
       node = replacement;
       // 4.13.7 The bookmark goes right after the new element.
-      if (lastNode === furthestBlock) bookmark = afe.indexOfRecord(node) + 1;
+      if (lastNode === furthestBlock) bookmarkAfter = node;
       // 4.13.8 Append last node to node.
       tb.sink.insertBefore(node.node, lastNode.node, null);
       // 4.13.9
@@ -117,14 +107,15 @@ export function adoptionAgency<N>(
     // 4.16–4.17 The furthest block's children move into it; it becomes the furthest block's child.
     tb.sink.moveChildren(furthestBlock.node, element.node);
     tb.sink.insertBefore(furthestBlock.node, element.node, null);
-    // 4.18 In the list: the formatting element out, the new element in at the bookmark.
-    const formattingPosition = afe.indexOfRecord(formattingElement);
-    if (formattingPosition < bookmark) bookmark--;
-    afe.remove(formattingElement);
-    afe.insertAt(bookmark, element);
-    // 4.19 On the stack: the formatting element out, the new element in right below the furthest block.
+    // 4.18 In the list: the new element in at the bookmark, the formatting element out.
+    if (bookmarkAfter === null) afe.replaceElement(formattingElement, element);
+    else {
+      afe.remove(formattingElement);
+      afe.insertAfter(bookmarkAfter, element);
+    }
+    // 4.19 On the stack: the new element in right below the furthest block, the formatting element out.
+    stack.insertAfter(furthestBlock, element, formattingElement);
     stack.remove(formattingElement, endLocation);
-    stack.insertAfter(furthestBlock, element);
   }
   return true;
 }

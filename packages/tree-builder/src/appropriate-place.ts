@@ -15,11 +15,10 @@ function isFosterTarget<N>(record: ElementRecord<N>): boolean {
 }
 
 export function appropriatePlace<N>(tb: TreeBuilder<N>, overrideTarget: ElementRecord<N> | null): void {
-  const items = tb.stack.items;
   // 1. The target: the override target, or the current node.
-  const target = overrideTarget ?? items[items.length - 1];
+  const target = overrideTarget ?? tb.stack.current;
   // 2. Foster parenting (apart: this runs for every element inserted, and a small function is inlined).
-  const parent = tb.fosterParenting && isFosterTarget(target) ? fosterParent(tb, items) : target;
+  const parent = tb.fosterParenting && isFosterTarget(target) ? fosterParent(tb) : target;
   if (parent === null) return;
   // 3. Inside a template element: inside its template contents instead.
   tb.placeParent = parent.id === T.TEMPLATE && parent.flags & HTML_NS ? tb.sink.templateContents(parent.node) : parent.node;
@@ -30,7 +29,7 @@ export function appropriatePlace<N>(tb: TreeBuilder<N>, overrideTarget: ElementR
  * §13.2.6.1 step 2, foster parenting: the element to insert into (then step 3 applies), or null when
  * the place is already decided (a template's contents, or just before the table).
  */
-function fosterParent<N>(tb: TreeBuilder<N>, items: readonly ElementRecord<N>[]): ElementRecord<N> | null {
+function fosterParent<N>(tb: TreeBuilder<N>): ElementRecord<N> | null {
   // The last template and the last table, from the stack's per-name tops: O(1) whatever the depth (a
   // walk down would pass every open element when no template is open, for each foster-parented node).
   const stack = tb.stack;
@@ -43,11 +42,10 @@ function fosterParent<N>(tb: TreeBuilder<N>, items: readonly ElementRecord<N>[])
     return null;
   }
   // Fragment case: inside the first element (html), after its last child.
-  if (table === null) return items[0];
+  if (table === null) return stack.first;
   const tableParent = tb.sink.parentNode(table.node);
-  // The element above which the table is: a search from the top, but the table is at most three below
-  // the current node here (table, tbody, tr are the only foster parenting targets).
-  if (tableParent === null) return items[stack.indexOf(table) - 1];
+  // The element above which the table is (in the standard's words): the one below it in the stack.
+  if (tableParent === null) return table.below;
   tb.placeParent = tableParent;
   tb.placeBefore = table.node;
   return null;

@@ -77,8 +77,15 @@ export class ElementRecord<N> implements OpenElement<N> {
   // --- Stack bookkeeping, set when pushed (see the file comment). ---
   /** Increases up the stack. */
   declare order: number;
-  /** The next open element below with the same name (key), or a removed one to skip. */
+  /** The next open element below with the same name (key), and the next one above. */
   declare sameBelow: ElementRecord<N> | null;
+  declare sameAbove: ElementRecord<N> | null;
+  /**
+   * The stack's neighbours: the record below and the one above (null at the bottom and at the top).
+   * A record taken off the stack keeps `below` (the adoption agency's inner loop goes on from it).
+   */
+  declare below: ElementRecord<N> | null;
+  declare above: ElementRecord<N> | null;
   /**
    * Nearest element at or below that bounds "has an element in scope". (The other scopes add elements the
    * per-name chains know: ol, ul, button; table scope is html, table, template.)
@@ -116,6 +123,9 @@ export class ElementRecord<N> implements OpenElement<N> {
     this.formatting = null;
     this.order = 0;
     this.sameBelow = null;
+    this.sameAbove = null;
+    this.below = null;
+    this.above = null;
     this.scopeBoundary = this;
     this.special = null;
     this.specialBelow = null;
@@ -199,21 +209,11 @@ function openHtml<N>(record: ElementRecord<N> | null): ElementRecord<N> | null {
   }
   return found;
 }
-function openSame<N>(record: ElementRecord<N> | null): ElementRecord<N> | null {
-  if (record === null || record.open) return record;
-  let found = record.sameBelow;
-  while (found !== null && !found.open) found = found.sameBelow;
-  while (record !== null && record !== found) {
-    const next: ElementRecord<N> | null = record.sameBelow;
-    record.sameBelow = found;
-    record = next;
-  }
-  return found;
-}
-
 export class StackOfOpenElements<N> {
-  /** Bottom (html) first, current node last. */
-  readonly items: ElementRecord<N>[] = [];
+  /** The current node (the top), the bottommost record (html), and how many records there are. */
+  private top: ElementRecord<N> | null = null;
+  private bottom: ElementRecord<N> | null = null;
+  private size = 0;
   /** The topmost open HTML element of each known tag id. */
   private readonly topById: (ElementRecord<N> | null)[] = new Array<ElementRecord<N> | null>(TAG_ID_COUNT).fill(null);
   /** The topmost open HTML element of each name the rules do not know (custom elements, …). */
@@ -224,12 +224,32 @@ export class StackOfOpenElements<N> {
   constructor(private readonly onPop: PopListener<N> | null) {}
 
   get length(): number {
-    return this.items.length;
+    return this.size;
   }
 
-  /** The current node (§13.2.4.2), or undefined when the stack is empty. */
+  /** The current node (§13.2.4.2), or null when the stack is empty. */
   get current(): ElementRecord<N> {
-    return this.items[this.items.length - 1];
+    return this.top!;
+  }
+
+  /** The bottommost record (the html element), and the one above it (body, when there is one). */
+  get first(): ElementRecord<N> | null {
+    return this.bottom;
+  }
+  get second(): ElementRecord<N> | null {
+    return this.bottom === null ? null : this.bottom.above;
+  }
+
+  /**
+   * The records, bottom (html) first, current node last: a new array, O(depth) — for `openElements` and
+   * tests, never per token. (The stack itself is a doubly linked list: §13.2.6.4.7, the adoption agency,
+   * removes and inserts in the middle, which an array would pay for with a shift of everything above.)
+   */
+  get items(): ElementRecord<N>[] {
+    const items = new Array<ElementRecord<N>>(this.size);
+    let i = 0;
+    for (let r = this.bottom; r !== null; r = r.above) items[i++] = r;
+    return items;
   }
 
   // --- Per-name chains ----------------------------------------------------------------------------
@@ -268,13 +288,17 @@ export class StackOfOpenElements<N> {
     }
     this.linkSelf(record);
     // The per-name chain.
+    record.sameAbove = null;
+    let same: ElementRecord<N> | null;
     if (flags & HTML_NS && record.id !== 0) {
-      record.sameBelow = this.topById[record.id];
+      same = this.topById[record.id];
       this.topById[record.id] = record;
     } else {
-      record.sameBelow = this.topOf(record) ?? null;
+      same = this.topOf(record) ?? null;
       this.setTop(record, record);
     }
+    record.sameBelow = same;
+    if (same !== null) same.sameAbove = record;
   }
 
   /** The links that point at the record itself when it has the property. */
@@ -293,33 +317,61 @@ export class StackOfOpenElements<N> {
 
   /** `record` left the stack: it is no longer the top of its name's chain. */
   private unlink(record: ElementRecord<N>, endLocation: SourceLocation | null): void {
-    record.open = false;
-    if (record.flags & HTML_NS && record.id !== 0) {
-      if (this.topById[record.id] === record) this.topById[record.id] = openSame(record.sameBelow);
-    } else if (this.topOf(record) === record) {
-      this.setTop(record, openSame(record.sameBelow));
-    }
+    this.unlinkName(record);
     if (this.onPop !== null) this.onPop.elementPopped(record.node, endLocation);
+  }
+
+  /** Take `record` out of its name chain (doubly linked: O(1) wherever it is). */
+  private unlinkName(record: ElementRecord<N>): void {
+    record.open = false;
+    const below = record.sameBelow;
+    const above = record.sameAbove;
+    if (below !== null) below.sameAbove = above;
+    if (above !== null) above.sameBelow = below;
+    else if (record.flags & HTML_NS && record.id !== 0) this.topById[record.id] = below;
+    else this.setTop(record, below);
+  }
+
+  /** Take `record` out of the list of records (O(1)). It keeps its `below`. */
+  private detach(record: ElementRecord<N>): void {
+    const below = record.below;
+    const above = record.above;
+    if (below !== null) below.above = above;
+    else this.bottom = above;
+    if (above !== null) above.below = below;
+    else this.top = below;
+    record.above = null;
+    this.size--;
   }
 
   // --- Pushing and popping ------------------------------------------------------------------------
 
   push(record: ElementRecord<N>): void {
-    const items = this.items;
-    this.linkOnTop(record, items[items.length - 1]);
-    items.push(record);
+    const top = this.top;
+    this.linkOnTop(record, top ?? undefined);
+    record.below = top;
+    record.above = null;
+    if (top !== null) top.above = record;
+    else this.bottom = record;
+    this.top = record;
+    this.size++;
   }
 
   /** Pop the current node. `endLocation`: the end tag that closed it, if one did. */
   pop(endLocation: SourceLocation | null = null): ElementRecord<N> {
-    const record = this.items.pop()!;
+    const record = this.top!;
+    const below = record.below;
+    this.top = below;
+    if (below !== null) below.above = null;
+    else this.bottom = null;
+    this.size--;
     this.unlink(record, endLocation);
     return record;
   }
 
   /** Pop until an HTML element with tag id `id` has been popped; that one gets `endLocation`. */
   popUntilTag(id: number, endLocation: SourceLocation | null = null): void {
-    while (this.items.length > 0) {
+    while (this.size > 0) {
       if (this.current.is(id)) {
         this.pop(endLocation);
         return;
@@ -330,7 +382,7 @@ export class StackOfOpenElements<N> {
 
   /** Pop until one of h1–h6 (HTML) has been popped. */
   popUntilHeading(endLocation: SourceLocation | null): void {
-    while (this.items.length > 0) {
+    while (this.size > 0) {
       const record = this.current;
       if (isHeading(record.id) && record.flags & HTML_NS) {
         this.pop(endLocation);
@@ -342,7 +394,7 @@ export class StackOfOpenElements<N> {
 
   /** Pop until a td or th (HTML) has been popped. */
   popUntilCell(endLocation: SourceLocation | null): void {
-    while (this.items.length > 0) {
+    while (this.size > 0) {
       const record = this.current;
       if ((record.id === T.TD || record.id === T.TH) && record.flags & HTML_NS) {
         this.pop(endLocation);
@@ -369,9 +421,7 @@ export class StackOfOpenElements<N> {
     // A record already off the stack (the `<a>` the adoption agency just closed, §13.2.6.4.7 "a" start
     // tag: "if not already removed") is answered without a search of the whole stack.
     if (!record.open) return;
-    const index = this.items.lastIndexOf(record);
-    if (index < 0) return;
-    this.items.splice(index, 1);
+    this.detach(record);
     this.unlink(record, endLocation);
   }
 
@@ -381,47 +431,76 @@ export class StackOfOpenElements<N> {
    */
   removeSilently(record: ElementRecord<N>): void {
     if (!record.open) return;
-    const index = this.items.lastIndexOf(record);
-    if (index < 0) return;
-    this.items.splice(index, 1);
-    record.open = false;
-    if (record.flags & HTML_NS && record.id !== 0) {
-      if (this.topById[record.id] === record) this.topById[record.id] = openSame(record.sameBelow);
-    } else if (this.topOf(record) === record) {
-      this.setTop(record, openSame(record.sameBelow));
-    }
+    this.detach(record);
+    this.unlinkName(record);
   }
 
   /**
-   * Insert `record` immediately above (after, in array order) `below` (adoption agency step 4.19). `record`
-   * is an HTML formatting element: neither special nor a scope boundary.
+   * Insert `record` immediately above `below` (adoption agency step 4.19), in O(1). `record` is an HTML
+   * formatting element (neither special nor a scope boundary) made for the same token as `sameName`, the
+   * formatting element it replaces, which is still on the stack, below `below`.
+   *
+   * Order: `record` takes `below`'s order (a tie). The standard's furthest block `below` is special but
+   * never a scope boundary (the formatting element below it is in scope), so the only records ever tied
+   * are a furthest block and the formatting elements inserted right above it, each new one under the
+   * earlier ones. No question the stack answers compares two of them except the name chains (kept in
+   * stack order by links, not by order) and "is this special element above that element" for `</x>`
+   * (`endTagTarget`: `<=`, which puts the tied formatting element above its furthest block, as it is).
+   * So no renumbering ever: an insertion in the middle costs O(1), not O(depth).
    */
-  insertAfter(below: ElementRecord<N>, record: ElementRecord<N>): void {
-    const items = this.items;
-    const index = items.lastIndexOf(below);
-    if (index === items.length - 1) {
+  insertAfter(below: ElementRecord<N>, record: ElementRecord<N>, sameName: ElementRecord<N>): void {
+    if (below === this.top) {
       this.push(record);
       return;
     }
-    const above = items[index + 1];
-    items.splice(index + 1, 0, record);
+    const above = below.above!;
+    record.below = below;
+    record.above = above;
+    below.above = record;
+    above.below = record;
+    this.size++;
     record.open = true;
+    record.order = below.order;
     record.scopeBoundary = below.scopeBoundary;
     record.specialBelow = below.special;
     record.listStopBelow = below.listStop;
     record.htmlBelow = below.html;
     this.linkSelf(record);
-    record.order = (below.order + above.order) / 2;
-    if (!(record.order > below.order && record.order < above.order)) this.renumber();
-    this.linkIntoChain(record);
-    this.fixHtmlLinksAbove(index + 1, record);
+    record.sameAbove = record.sameBelow = null;
+    this.linkNameAfter(record, below, sameName);
+    this.fixHtmlLinksAbove(record);
+  }
+
+  /**
+   * Put `record` (just placed right above `below`) into its name chain. The records of its name between
+   * `sameName` and `below` are the adoption agency's kept nodes (at most three, §13.2.6.4.7 step 4.13.4):
+   * the walk up from `sameName` passes only those.
+   */
+  private linkNameAfter(record: ElementRecord<N>, below: ElementRecord<N>, sameName: ElementRecord<N>): void {
+    let lower = sameName;
+    let upper = sameName.sameAbove;
+    while (upper !== null && upper.order < below.order) {
+      lower = upper;
+      upper = upper.sameAbove;
+    }
+    record.sameBelow = lower;
+    lower.sameAbove = record;
+    record.sameAbove = upper;
+    if (upper !== null) upper.sameBelow = record;
+    else this.topById[record.id] = record;
   }
 
   /** Replace `old` by `record`, an element for the same token, at the same position (adoption agency step 4.13.6). */
   replace(old: ElementRecord<N>, record: ElementRecord<N>): void {
-    const items = this.items;
-    const index = items.lastIndexOf(old);
-    items[index] = record;
+    const below = old.below;
+    const above = old.above;
+    record.below = below;
+    record.above = above;
+    if (below !== null) below.above = record;
+    else this.bottom = record;
+    if (above !== null) above.below = record;
+    else this.top = record;
+    old.above = null;
     record.open = true;
     record.order = old.order;
     record.scopeBoundary = old.scopeBoundary;
@@ -429,59 +508,37 @@ export class StackOfOpenElements<N> {
     record.listStopBelow = old.listStopBelow;
     record.htmlBelow = old.htmlBelow;
     this.linkSelf(record);
-    // In the name chain, `record` takes `old`'s place: whatever links to `old` (now closed) reaches it.
-    record.sameBelow = old.sameBelow;
-    old.sameBelow = record;
-    if (this.topOf(old) === old) this.setTop(old, record);
-    this.unlink(old, null);
-    this.fixHtmlLinksAbove(index, record);
-  }
-
-  /** Put `record` (an element in the middle) into its name chain, ordered by `order`. */
-  private linkIntoChain(record: ElementRecord<N>): void {
-    const first = openSame(this.topOf(record) ?? null);
-    if (first === null || first.order < record.order) {
-      record.sameBelow = first;
-      this.setTop(record, record);
-      return;
-    }
-    let top: ElementRecord<N> = first;
-    for (;;) {
-      const next: ElementRecord<N> | null = openSame(top.sameBelow);
-      if (next === null || next.order < record.order) {
-        record.sameBelow = next;
-        top.sameBelow = record;
-        return;
-      }
-      top = next;
-    }
+    // In the name chain, `record` takes `old`'s place.
+    const sameBelow = old.sameBelow;
+    const sameAbove = old.sameAbove;
+    record.sameBelow = sameBelow;
+    record.sameAbove = sameAbove;
+    if (sameBelow !== null) sameBelow.sameAbove = record;
+    if (sameAbove !== null) sameAbove.sameBelow = record;
+    else this.setTop(old, record);
+    old.sameBelow = old.sameAbove = null;
+    // Links to `old` (special, list stop, html) are followed past it: it points on to `record`'s.
+    old.open = false;
+    old.specialBelow = record.special;
+    old.listStopBelow = record.listStop;
+    old.htmlBelow = record.html;
+    if (this.onPop !== null) this.onPop.elementPopped(old.node, null);
+    this.fixHtmlLinksAbove(record);
   }
 
   /**
-   * Foreign elements right above a new HTML element at `index` now have it as their nearest HTML element.
+   * Foreign elements right above a new HTML element now have it as their nearest HTML element.
    * (Defensive: the adoption agency's furthest block is always an HTML element — foreign special elements
    * are scope boundaries, which would have put the formatting element out of scope — so no foreign element
-   * can sit between the new element and the HTML element their links already name.)
+   * can sit between the new element and the HTML element their links already name: the walk stops at the
+   * first record above.)
    */
-  private fixHtmlLinksAbove(index: number, record: ElementRecord<N>): void {
-    const items = this.items;
-    for (let i = index + 1; i < items.length; i++) {
-      const above = items[i];
+  private fixHtmlLinksAbove(record: ElementRecord<N>): void {
+    for (let above = record.above; above !== null; above = above.above) {
       above.htmlBelow = record;
       if (above.flags & HTML_NS) return;
       above.html = record;
     }
-  }
-
-  /** Give every record a fresh integer order (when the adoption agency ran out of room between two). */
-  private renumber(): void {
-    const items = this.items;
-    for (let i = 0; i < items.length; i++) items[i].order = i + 1;
-  }
-
-  /** Index of `record` in `items` (O(distance from the top)). */
-  indexOf(record: ElementRecord<N>): number {
-    return this.items.lastIndexOf(record);
   }
 
   // --- §13.2.4.2 "has an element in the specific scope" -------------------------------------------
@@ -624,7 +681,7 @@ export class StackOfOpenElements<N> {
    * token goes to the HTML rules).
    */
   foreignEndTagTarget(name: string): ElementRecord<N> | null {
-    const top = openSame(this.topByForeignName.get(name) ?? null);
+    const top = this.topByForeignName.get(name) ?? null;
     if (top === null) return null;
     const html = openHtml(this.current.html);
     return html === null || html.order < top.order ? top : null;
@@ -634,20 +691,18 @@ export class StackOfOpenElements<N> {
 
   /** "generate implied end tags", except for HTML elements with tag id `exceptId` (0: no exception). */
   generateImpliedEndTags(exceptId = 0): void {
-    const items = this.items;
     for (;;) {
-      const record = items[items.length - 1];
-      if (record === undefined || !(record.flags & IMPLIED_END) || record.id === exceptId) return;
+      const record = this.top;
+      if (record === null || !(record.flags & IMPLIED_END) || record.id === exceptId) return;
       this.pop();
     }
   }
 
   /** "generate all implied end tags thoroughly". */
   generateImpliedEndTagsThoroughly(): void {
-    const items = this.items;
     for (;;) {
-      const record = items[items.length - 1];
-      if (record === undefined || !(record.flags & IMPLIED_END_THOROUGH)) return;
+      const record = this.top;
+      if (record === null || !(record.flags & IMPLIED_END_THOROUGH)) return;
       this.pop();
     }
   }
@@ -655,12 +710,12 @@ export class StackOfOpenElements<N> {
   // --- §13.2.6.4.9 clearing the stack back to a table context -------------------------------------
 
   clearBackToTableContext(): void {
-    while (this.items.length > 0 && !(this.current.flags & TABLE_CONTEXT)) this.pop();
+    while (this.size > 0 && !(this.current.flags & TABLE_CONTEXT)) this.pop();
   }
   clearBackToTableBodyContext(): void {
-    while (this.items.length > 0 && !(this.current.flags & TABLE_BODY_CONTEXT)) this.pop();
+    while (this.size > 0 && !(this.current.flags & TABLE_BODY_CONTEXT)) this.pop();
   }
   clearBackToTableRowContext(): void {
-    while (this.items.length > 0 && !(this.current.flags & TABLE_ROW_CONTEXT)) this.pop();
+    while (this.size > 0 && !(this.current.flags & TABLE_ROW_CONTEXT)) this.pop();
   }
 }

@@ -475,12 +475,13 @@ export class TreeBuilder<N> {
    */
   cdataAllowed(): boolean {
     const node = this.adjustedCurrentNode;
-    return node !== undefined && node.namespace !== NS.HTML;
+    return node != null && node.namespace !== NS.HTML;
   }
 
   /**
    * The stack of open elements, read-only: index 0 is the root `html` element, the last item is the current
-   * node. Each item gives the sink's node handle, local name and namespace. Live: it changes as parsing goes.
+   * node. Each item gives the sink's node handle, local name and namespace. A snapshot: each read makes a
+   * new array, O(depth) (the stack is a linked list, see stack-of-open-elements.ts).
    */
   get openElements(): readonly OpenElement<N>[] {
     return this.stack.items;
@@ -738,8 +739,8 @@ export class TreeBuilder<N> {
     // 100,000 `<table></table>` would take 10^10 steps. The first node named is the topmost open HTML
     // element with one of the named tag ids, which the stack answers in O(1) per id. (Only the bottommost
     // node is "last"; there td, th and head do not count and the context element stands in for it.)
-    const bottom = this.stack.items[0];
-    if (bottom === undefined) {
+    const bottom = this.stack.first;
+    if (bottom === null) {
       this.mode = MODE.IN_BODY;
       return;
     }

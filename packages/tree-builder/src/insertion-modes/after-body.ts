@@ -18,7 +18,7 @@ export function afterBody<N>(tb: TreeBuilder<N>, t: TreeToken): void {
     }
     case COMMENT:
       // As the last child of the first element on the stack (the html element).
-      tb.insertComment(t, tb.stack.items[0].node);
+      tb.insertComment(t, tb.stack.first!.node);
       return;
     case DOCTYPE:
       tb.error('unexpected-doctype');

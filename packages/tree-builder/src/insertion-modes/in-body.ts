@@ -103,7 +103,7 @@ export function bodyStartTag<N>(tb: TreeBuilder<N>, t: TagToken): void {
       // Merge the attributes into the root element (unless inside a template).
       tb.error('unexpected-start-tag');
       if (stack.has(T.TEMPLATE)) return;
-      tb.sink.addMissingAttributes(stack.items[0].node, htmlAttributes(t.attributes));
+      tb.sink.addMissingAttributes(stack.first!.node, htmlAttributes(t.attributes));
       return;
 
     case T.BASE: case T.BASEFONT: case T.BGSOUND: case T.LINK: case T.META: case T.NOFRAMES: case T.SCRIPT:
@@ -112,8 +112,8 @@ export function bodyStartTag<N>(tb: TreeBuilder<N>, t: TagToken): void {
 
     case T.BODY: {
       tb.error('unexpected-start-tag');
-      const body = stack.items[1];
-      if (stack.length === 1 || !body.is(T.BODY) || stack.has(T.TEMPLATE)) return;
+      const body = stack.second;
+      if (body === null || !body.is(T.BODY) || stack.has(T.TEMPLATE)) return;
       tb.framesetOk = false;
       tb.sink.addMissingAttributes(body.node, htmlAttributes(t.attributes));
       return;
@@ -121,8 +121,8 @@ export function bodyStartTag<N>(tb: TreeBuilder<N>, t: TagToken): void {
 
     case T.FRAMESET: {
       tb.error('unexpected-start-tag');
-      const body = stack.items[1];
-      if (stack.length === 1 || !body.is(T.BODY)) return;
+      const body = stack.second;
+      if (body === null || !body.is(T.BODY)) return;
       if (!tb.framesetOk) return;
       tb.sink.remove(body.node);
       while (stack.length > 1) stack.pop();

@@ -1,31 +1,62 @@
 /**
  * The list of active formatting elements (WHATWG HTML §13.2.4.3).
  *
- * Entries are element records (which keep the token's name and attributes, for reconstruction) or
- * markers. Each record points back at its entry, so "is this element in the list" is O(1).
- *
- * Noah's Ark ("push onto the list of active formatting elements", step 2) needs the elements equal to the
- * new one since the last marker. A naive scan is O(list) per push — quadratic on 100,000 distinct
- * formatting elements — so the list counts its entries per tag name and, once a tag name has three
- * entries, counts that name's entries per equality signature (name + attributes): it only scans
- * (backwards, stopping at the third match) when three equal elements may exist, and builds no signature
- * at all for the common case of fewer than three entries of a name.
+ * A doubly linked list of entries: element entries (which keep the element record, whose token name and
+ * attributes reconstruction copies) and markers. Each record points back at its entry. Every operation
+ * the rules run per token is O(1) whatever the list's length (100,000 entries must not make each token
+ * cost O(list)):
+ * - removal anywhere (the adoption agency, `<a>` in `<a>`, Noah's Ark) and insertion after an entry (the
+ *   adoption agency's bookmark) are link changes;
+ * - "the last element with this tag name after the last marker" (the adoption agency step 4.3, `<a>`,
+ *   `<nobr>`): entries of each tag id are chained in list order, so the last one is known; each entry
+ *   carries its level (the number of markers before it: markers are only pushed at the end and cleared
+ *   from the end, so it never changes), and the last one is after the last marker iff its level is the
+ *   list's;
+ * - Noah's Ark ("push", step 2): once a tag id has had three entries at a time, its entries carry an
+ *   equality signature (name + sorted attributes: O(a log a), never O(a²)) and are chained per
+ *   signature in list order; the three equal ones since the last marker are the chain's last three, when
+ *   their level is the list's.
  */
 import type { ElementRecord } from './stack-of-open-elements.js';
 import { TAG_ID_COUNT } from './tag-sets.js';
 
-/** A marker (applet, object, marquee, template, td, th, caption). */
+/** A marker (applet, object, marquee, template, td, th, caption): an entry with no element. */
 export const MARKER = null;
 
 export class FormattingEntry<N> {
-  constructor(
-    public element: ElementRecord<N>,
-    /** The Noah's Ark key, computed only once the tag name has three entries (else null). */
-    public signature: string | null,
-  ) {}
-}
+  /** The element, or null for a marker. */
+  declare element: ElementRecord<N> | null;
+  /** The Noah's Ark key, computed only once the tag id has had three entries (else null). */
+  declare signature: string | null;
+  /** The number of markers before the entry. */
+  declare level: number;
+  /**
+   * Creation order: increases along the list, except that an entry the adoption agency inserts after
+   * another takes that one's (a tie, broken by a walk where it matters).
+   */
+  declare seq: number;
+  declare prev: FormattingEntry<N> | null;
+  declare next: FormattingEntry<N> | null;
+  /** The previous and next entries of the same tag id, in list order. */
+  declare prevSameId: FormattingEntry<N> | null;
+  declare nextSameId: FormattingEntry<N> | null;
+  /** The previous and next entries of the same signature, in list order (when it has one). */
+  declare prevSameSignature: FormattingEntry<N> | null;
+  declare nextSameSignature: FormattingEntry<N> | null;
 
-export type ListItem<N> = FormattingEntry<N> | typeof MARKER;
+  constructor(element: ElementRecord<N> | null, level: number, seq: number) {
+    this.element = element;
+    this.signature = null;
+    this.level = level;
+    this.seq = seq;
+    this.prev = null;
+    this.next = null;
+    this.prevSameId = null;
+    this.nextSameId = null;
+    this.prevSameSignature = null;
+    this.nextSameSignature = null;
+  }
+}
 
 /** The "same tag name, namespace and attributes" key of Noah's Ark. */
 function signatureOf<N>(record: ElementRecord<N>): string {
@@ -38,103 +69,188 @@ function signatureOf<N>(record: ElementRecord<N>): string {
 }
 
 export class ActiveFormattingElements<N> {
-  readonly items: ListItem<N>[] = [];
+  /** The first and last entries. */
+  first: FormattingEntry<N> | null = null;
+  last: FormattingEntry<N> | null = null;
+  private size = 0;
+  /** The number of markers in the list. */
+  private level = 0;
+  private seq = 0;
   /** Entries per tag id (formatting elements are always HTML elements with known ids). */
   private readonly idCounts = new Int32Array(TAG_ID_COUNT);
+  /** The last entry of each tag id. */
+  private readonly lastById: (FormattingEntry<N> | null)[] = new Array<FormattingEntry<N> | null>(TAG_ID_COUNT).fill(null);
   /** Tag ids whose entries carry signatures (set once a tag id has had three entries at a time). */
   private readonly tracked = new Uint8Array(TAG_ID_COUNT);
-  /** Entries per signature, for the tracked tag ids. */
-  private readonly signatureCounts = new Map<string, number>();
+  /** The last entry of each signature, for the tracked tag ids. */
+  private readonly lastBySignature = new Map<string, FormattingEntry<N>>();
 
   get length(): number {
-    return this.items.length;
+    return this.size;
   }
 
-  private countSignature(signature: string, delta: number): void {
-    const count = (this.signatureCounts.get(signature) ?? 0) + delta;
-    if (count === 0) this.signatureCounts.delete(signature);
-    else this.signatureCounts.set(signature, count);
+  /** The entries, first to last (markers as null): a new array, O(list) — for tests. */
+  get items(): (ElementRecord<N> | null)[] {
+    const items: (ElementRecord<N> | null)[] = [];
+    for (let e = this.first; e !== null; e = e.next) items.push(e.element);
+    return items;
   }
 
-  /** A new entry for `record`, counted. */
-  private entryFor(record: ElementRecord<N>): FormattingEntry<N> {
+  // --- The list's links ----------------------------------------------------------------------------
+
+  private linkAfter(entry: FormattingEntry<N>, after: FormattingEntry<N> | null): void {
+    const next = after === null ? this.first : after.next;
+    entry.prev = after;
+    entry.next = next;
+    if (after === null) this.first = entry;
+    else after.next = entry;
+    if (next === null) this.last = entry;
+    else next.prev = entry;
+    this.size++;
+  }
+
+  private unlinkEntry(entry: FormattingEntry<N>): void {
+    const prev = entry.prev;
+    const next = entry.next;
+    if (prev === null) this.first = next;
+    else prev.next = next;
+    if (next === null) this.last = prev;
+    else next.prev = prev;
+    entry.prev = entry.next = null;
+    this.size--;
+  }
+
+  // --- The per-id and per-signature chains ------------------------------------------------------------
+
+  /**
+   * Chain `entry` (just linked into the list) into its id and signature chains, right after `prevSameId`
+   * (the entry of its id before it in the list, or null) — the signature chain likewise after
+   * `prevSameSignature`.
+   */
+  private chain(entry: FormattingEntry<N>, prevSameId: FormattingEntry<N> | null, prevSameSignature: FormattingEntry<N> | null): void {
+    const record = entry.element!;
     const id = record.id;
-    let signature: string | null = null;
-    if (this.tracked[id] === 0 && this.idCounts[id] >= 2) {
-      // The third entry of this name: from now on its entries carry signatures.
+    const nextSameId = prevSameId === null ? this.firstOfId(id) : prevSameId.nextSameId;
+    entry.prevSameId = prevSameId;
+    entry.nextSameId = nextSameId;
+    if (prevSameId !== null) prevSameId.nextSameId = entry;
+    if (nextSameId !== null) nextSameId.prevSameId = entry;
+    else this.lastById[id] = entry;
+    this.idCounts[id]++;
+    if (this.tracked[id] === 0 && this.idCounts[id] >= 3) {
+      // The third entry of this id at a time: from now on its entries carry signatures, and are chained
+      // per signature (O(entries of the id), once per id).
       this.tracked[id] = 1;
-      for (const item of this.items) {
-        if (item !== MARKER && item.element.id === id) {
-          item.signature = signatureOf(item.element);
-          this.countSignature(item.signature, 1);
-        }
+      let e = this.lastById[id];
+      while (e !== null && e.prevSameId !== null) e = e.prevSameId;
+      for (; e !== null; e = e.nextSameId) {
+        e.signature = signatureOf(e.element!);
+        const last = this.lastBySignature.get(e.signature) ?? null;
+        e.prevSameSignature = last;
+        e.nextSameSignature = null;
+        if (last !== null) last.nextSameSignature = e;
+        this.lastBySignature.set(e.signature, e);
       }
+      return;
     }
     if (this.tracked[id] !== 0) {
-      signature = signatureOf(record);
-      this.countSignature(signature, 1);
+      const signature = entry.signature ?? signatureOf(record);
+      entry.signature = signature;
+      const nextSig = prevSameSignature === null ? this.firstOfSignature(signature) : prevSameSignature.nextSameSignature;
+      entry.prevSameSignature = prevSameSignature;
+      entry.nextSameSignature = nextSig;
+      if (prevSameSignature !== null) prevSameSignature.nextSameSignature = entry;
+      if (nextSig !== null) nextSig.prevSameSignature = entry;
+      else this.lastBySignature.set(signature, entry);
     }
-    this.idCounts[id]++;
-    const entry = new FormattingEntry(record, signature);
-    record.formatting = entry;
-    return entry;
   }
 
-  private uncount(entry: FormattingEntry<N>): void {
-    this.idCounts[entry.element.id]--;
-    if (entry.signature !== null) this.countSignature(entry.signature, -1);
-    if (entry.element.formatting === entry) entry.element.formatting = null;
+  private unchain(entry: FormattingEntry<N>): void {
+    const record = entry.element!;
+    const id = record.id;
+    const p = entry.prevSameId;
+    const n = entry.nextSameId;
+    if (p !== null) p.nextSameId = n;
+    if (n !== null) n.prevSameId = p;
+    else this.lastById[id] = p;
+    entry.prevSameId = entry.nextSameId = null;
+    this.idCounts[id]--;
+    const signature = entry.signature;
+    if (signature !== null) {
+      const ps = entry.prevSameSignature;
+      const ns = entry.nextSameSignature;
+      if (ps !== null) ps.nextSameSignature = ns;
+      if (ns !== null) ns.prevSameSignature = ps;
+      else if (ps !== null) this.lastBySignature.set(signature, ps);
+      else this.lastBySignature.delete(signature);
+      entry.prevSameSignature = entry.nextSameSignature = null;
+    }
+    if (record.formatting === entry) record.formatting = null;
   }
+
+  /** The first entry of an id / a signature (only where an entry is chained first: rare, O(chain)). */
+  private firstOfId(id: number): FormattingEntry<N> | null {
+    let e = this.lastById[id];
+    while (e !== null && e.prevSameId !== null) e = e.prevSameId;
+    return e;
+  }
+  private firstOfSignature(signature: string): FormattingEntry<N> | null {
+    let e = this.lastBySignature.get(signature) ?? null;
+    while (e !== null && e.prevSameSignature !== null) e = e.prevSameSignature;
+    return e;
+  }
+
+  // --- The operations of §13.2.4.3 and the adoption agency -------------------------------------------
 
   pushMarker(): void {
-    this.items.push(MARKER);
+    this.linkAfter(new FormattingEntry<N>(MARKER, this.level, this.seq++), this.last);
+    this.level++;
   }
 
   /** §13.2.4.3 "push onto the list of active formatting elements", with Noah's Ark. */
   push(record: ElementRecord<N>): void {
-    const entry = this.entryFor(record);
-    const signature = entry.signature;
-    if (signature !== null && this.signatureCounts.get(signature)! > 3) {
-      // Three equal elements already: remove the earliest of them since the last marker, if there are
-      // three since the marker (scanning backwards, stopping at the third match).
-      let found = 0;
-      for (let i = this.items.length - 1; i >= 0; i--) {
-        const item = this.items[i];
-        if (item === MARKER) break;
-        if (item.signature === signature && ++found === 3) {
-          this.removeAt(i);
-          break;
-        }
-      }
+    const id = record.id;
+    let signature: string | null = null;
+    let prevSameSignature: FormattingEntry<N> | null = null;
+    if (this.tracked[id] !== 0) {
+      // Step 2: three elements equal to this one since the last marker: remove the earliest. This step
+      // keeps the list at three such at most, so they are the last three of the signature's chain, all
+      // after the last marker when the third from last is (levels never decrease along the list). (An
+      // untracked id has at most two entries: nothing to remove.)
+      signature = signatureOf(record);
+      let third = this.lastBySignature.get(signature) ?? null;
+      for (let k = 1; k < 3 && third !== null; k++) third = third.prevSameSignature;
+      if (third !== null && third.level === this.level) this.removeEntry(third);
+      prevSameSignature = this.lastBySignature.get(signature) ?? null;
     }
-    this.items.push(entry);
+    const entry = new FormattingEntry<N>(record, this.level, this.seq++);
+    entry.signature = signature;
+    this.linkAfter(entry, this.last);
+    record.formatting = entry;
+    this.chain(entry, this.lastById[id], prevSameSignature);
   }
 
-  private removeAt(index: number): void {
-    const entry = this.items[index]!;
-    this.items.splice(index, 1);
-    this.uncount(entry);
+  private removeEntry(entry: FormattingEntry<N>): void {
+    this.unlinkEntry(entry);
+    this.unchain(entry);
   }
 
   /** Remove `record`'s entry, if it has one. */
   remove(record: ElementRecord<N>): void {
     const entry = record.formatting as FormattingEntry<N> | null;
     if (entry === null) return;
-    const index = this.items.lastIndexOf(entry);
-    if (index >= 0) this.removeAt(index);
-    else record.formatting = null;
+    this.removeEntry(entry);
   }
 
   /** Whether `record`'s entry is the list's last item. */
   isLast(record: ElementRecord<N>): boolean {
-    const items = this.items;
     const entry = record.formatting;
-    return entry !== null && items.length > 0 && items[items.length - 1] === entry;
+    return entry !== null && this.last === entry;
   }
 
   /** Remove the list's last item, an element's entry (see `isLast`). */
   removeLast(): void {
-    this.uncount(this.items.pop() as FormattingEntry<N>);
+    this.removeEntry(this.last!);
   }
 
   /** Whether `record` is in the list. */
@@ -142,20 +258,50 @@ export class ActiveFormattingElements<N> {
     return record.formatting !== null;
   }
 
-  indexOfRecord(record: ElementRecord<N>): number {
-    const entry = record.formatting as FormattingEntry<N> | null;
-    return entry === null ? -1 : this.items.lastIndexOf(entry);
-  }
-
-  /** Insert an entry for `record` right after `after`'s (the adoption agency's bookmark). */
-  insertAfter(after: ElementRecord<N>, record: ElementRecord<N>): void {
-    const index = this.items.lastIndexOf(after.formatting as FormattingEntry<N>);
-    this.items.splice(index + 1, 0, this.entryFor(record));
+  /**
+   * Insert an entry for `record` right after `after`'s (the adoption agency's bookmark, step 4.18).
+   * `record` is a new element for the token of `sameId`'s element (the formatting element), whose entry
+   * is still in the list: the new entry's place in the id and signature chains is found from there. When
+   * `after`'s entry comes later in the list (the usual case: `after` was opened after the formatting
+   * element; told in O(1) by creation order), no entry of the id lies between (the formatting element is
+   * the last of its id since the last marker), so the new entry follows the formatting element's in both
+   * chains: O(1). Otherwise (the adoption agency has reordered elements before) the list is walked back
+   * from `after`'s entry to the nearest entry of the id.
+   */
+  insertAfter(after: ElementRecord<N>, record: ElementRecord<N>, sameId: ElementRecord<N>): void {
+    const afterEntry = after.formatting as FormattingEntry<N>;
+    const sameEntry = sameId.formatting as FormattingEntry<N>;
+    const signature = sameEntry.signature;
+    const entry = new FormattingEntry<N>(record, afterEntry.level, afterEntry.seq);
+    entry.signature = signature;
+    let prevSameId: FormattingEntry<N> | null = sameEntry;
+    let prevSameSignature: FormattingEntry<N> | null = signature !== null ? sameEntry : null;
+    if (!(afterEntry.seq > sameEntry.seq && afterEntry.level === sameEntry.level)) {
+      prevSameId = null;
+      for (let e: FormattingEntry<N> | null = afterEntry; e !== null; e = e.prev) {
+        if (e.element !== null && e.element.id === record.id) {
+          prevSameId = e;
+          break;
+        }
+      }
+      prevSameSignature = null;
+      if (signature !== null) {
+        for (let e = prevSameId; e !== null; e = e.prevSameId) {
+          if (e.signature === signature) {
+            prevSameSignature = e;
+            break;
+          }
+        }
+      }
+    }
+    this.linkAfter(entry, afterEntry);
+    record.formatting = entry;
+    this.chain(entry, prevSameId, prevSameSignature);
   }
 
   /**
-   * Make the entry of `old` the entry of `record` (reconstruction step 9, adoption agency step 4.13.7):
-   * `record` was created for the same token, so the signature stays.
+   * Make the entry of `old` the entry of `record` (reconstruction step 9, adoption agency steps 4.13.6 and
+   * 4.18): `record` was created for the same token, so the signature stays.
    */
   replaceElement(old: ElementRecord<N>, record: ElementRecord<N>): void {
     const entry = old.formatting as FormattingEntry<N>;
@@ -164,25 +310,22 @@ export class ActiveFormattingElements<N> {
     record.formatting = entry;
   }
 
-  /**
-   * The last element with tag id `id` (HTML) between the end of the list and the last marker, or null.
-   */
+  /** The last element with tag id `id` (HTML) between the end of the list and the last marker, or null. */
   lastBeforeMarker(id: number): ElementRecord<N> | null {
-    if (this.idCounts[id] === 0) return null;
-    for (let i = this.items.length - 1; i >= 0; i--) {
-      const item = this.items[i];
-      if (item === MARKER) return null;
-      if (item.element.id === id) return item.element;
-    }
-    return null;
+    const entry = this.lastById[id];
+    return entry !== null && entry.level === this.level ? entry.element : null;
   }
 
   /** §13.2.4.3 "clear the list of active formatting elements up to the last marker". */
   clearToLastMarker(): void {
-    while (this.items.length > 0) {
-      const item = this.items.pop()!;
-      if (item === MARKER) return;
-      this.uncount(item);
+    while (this.last !== null) {
+      const entry = this.last;
+      this.unlinkEntry(entry);
+      if (entry.element === null) {
+        this.level--;
+        return;
+      }
+      this.unchain(entry);
     }
   }
 }

@@ -110,8 +110,8 @@ export function adoptionAgency<N>(
     // 4.18 In the list: the new element in at the bookmark, the formatting element out.
     if (bookmarkAfter === null) afe.replaceElement(formattingElement, element);
     else {
+      afe.insertAfter(bookmarkAfter, element, formattingElement);
       afe.remove(formattingElement);
-      afe.insertAfter(bookmarkAfter, element);
     }
     // 4.19 On the stack: the new element in right below the furthest block, the formatting element out.
     stack.insertAfter(furthestBlock, element, formattingElement);

@@ -17,7 +17,7 @@ import {
   type TextMode,
   type Token,
 } from '@sluice/tokenizer';
-import { ActiveFormattingElements, type ListItem, MARKER } from './active-formatting-elements.js';
+import { ActiveFormattingElements, type FormattingEntry, MARKER } from './active-formatting-elements.js';
 import { appropriatePlace } from './appropriate-place.js';
 import { foreignContent } from './foreign-content.js';
 import { foreignAttributes, htmlAttributes } from './foreign-adjustments.js';
@@ -685,31 +685,29 @@ export class TreeBuilder<N> {
 
   /** @internal */
   reconstructActiveFormattingElements(): void {
-    const items = this.afe.items;
-    const n = items.length;
-    if (n === 0) return;
-    const last = items[n - 1];
-    if (last === MARKER || last.element.open) return;
-    this.reconstructFrom(items, n);
+    const last = this.afe.last;
+    if (last === null) return;
+    const element = last.element;
+    if (element === MARKER || element.open) return;
+    this.reconstructFrom(last);
   }
 
   /**
    * The steps of `reconstructActiveFormattingElements` after its first checks (the last entry is an
    * element not on the stack). Apart because those checks run for every text and most start tags, and
-   * alone they are small enough to be inlined into their callers.
+   * alone they are small enough to be inlined into their callers. O(entries reconstructed).
    */
-  private reconstructFrom(items: readonly ListItem<N>[], n: number): void {
+  private reconstructFrom(last: FormattingEntry<N>): void {
     // Rewind to the entry after the last one that is a marker or on the stack.
-    let i = n - 1;
-    while (i > 0) {
-      const previous = items[i - 1];
-      if (previous === MARKER || previous.element.open) break;
-      i--;
+    let entry = last;
+    for (;;) {
+      const previous = entry.prev;
+      if (previous === null || previous.element === MARKER || previous.element.open) break;
+      entry = previous;
     }
     // Advance and create.
-    for (; i < n; i++) {
-      const entry = items[i]!;
-      const old = entry.element;
+    for (let e: FormattingEntry<N> | null = entry; e !== null; e = e.next) {
+      const old = e.element!;
       const record = this.createElement(old.localName, NS.HTML, old.id, old.attributes, old.location);
       this.insertRecord(record);
       this.afe.replaceElement(old, record);

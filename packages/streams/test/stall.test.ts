@@ -34,6 +34,10 @@
  *   rejects, `maxBufferedBytes` exceeded on a chunked body, the upstream erroring mid-stream, the reader
  *   cancelling mid-stream.
  *
+ * With handlers, the end handler's `append` may be refused where the input is cut off inside a doctype,
+ * a bare `</`, … (docs/rewriter.md, "Inserted content"): the stream then errors with that documented
+ * error, which settles it; such cases pass and are counted.
+ *
  * The html5lib tests live in `$HTML5LIB_TESTS` or ../shared/html5lib-tests; under CI their absence fails.
  */
 import { afterAll, describe, expect, it } from 'vitest';
@@ -289,6 +293,18 @@ const touchAllAsync: Handlers = {
 let cases = 0;
 let stalled = 0;
 let failed = 0;
+let refused = 0;
+
+/**
+ * The end handler's `append` is refused, with an error that reaches the reader, where the input is cut
+ * off inside something the content would join (a doctype, a bare `</`, …: docs/rewriter.md, "Inserted
+ * content"). That is a stream settling as documented, not a stall: count it, and let it pass.
+ */
+function endRefusal(err: unknown): boolean {
+  if (!(err instanceof Error) || !/cannot write content at the end of the document/.test(err.message)) return false;
+  refused++;
+  return true;
+}
 
 const STALL = Symbol('stall');
 
@@ -336,14 +352,19 @@ async function transformCase(impl: Impl, handlers: Handlers, chunking: Chunking,
   const chunks = cut(item.bytes, chunking.sizes(item.bytes.length));
   const rewriter = handlers.make();
   let output: Uint8Array;
-  if (impl === runtime) {
-    // The path users run: a Response whose body arrives in chunks.
-    const response = rewriter.transform(new Response(source(impl, chunks)));
-    output = handlers === noHandlers ? new Uint8Array(await response.arrayBuffer()) : encoder.encode(await response.text());
-  } else {
-    const out = rewriter.transform(source(impl, chunks) as ReadableStream<Uint8Array>);
-    if (!(out instanceof impl.ReadableStream)) return 'the output is not a stream of the input\'s implementation';
-    output = concat(await collect(out));
+  try {
+    if (impl === runtime) {
+      // The path users run: a Response whose body arrives in chunks.
+      const response = rewriter.transform(new Response(source(impl, chunks)));
+      output = handlers === noHandlers ? new Uint8Array(await response.arrayBuffer()) : encoder.encode(await response.text());
+    } else {
+      const out = rewriter.transform(source(impl, chunks) as ReadableStream<Uint8Array>);
+      if (!(out instanceof impl.ReadableStream)) return 'the output is not a stream of the input\'s implementation';
+      output = concat(await collect(out));
+    }
+  } catch (err) {
+    if (handlers !== noHandlers && endRefusal(err)) return null;
+    throw err;
   }
   return handlers.check(item.bytes, output);
 }
@@ -471,7 +492,13 @@ describe('stall: the TransformStream classes through pipeThrough', () => {
             async ({ item, c }) => {
               const whole = cls.bytes ? item.bytes : item.text;
               const chunks = cut(whole as Uint8Array, c.sizes(whole.length));
-              const out = await collect(source(impl, chunks).pipeThrough(cls.make(impl.streams) as never));
+              let out: unknown[];
+              try {
+                out = await collect(source(impl, chunks).pipeThrough(cls.make(impl.streams) as never));
+              } catch (err) {
+                if (endRefusal(err)) return null;
+                throw err;
+              }
               return cls.check(item.text, out);
             },
           );
@@ -666,5 +693,5 @@ describe('stall: errors reach the other side once', () => {
 });
 
 afterAll(() => {
-  console.log(`stall: ${cases} cases, ${stalled} stalled, ${failed} failed otherwise`);
+  console.log(`stall: ${cases} cases, ${stalled} stalled, ${failed} failed otherwise (${refused} settled by the documented refusal of the end handler's append)`);
 });

@@ -59,13 +59,16 @@ describe('content after the end of the input', () => {
         try {
           out = await appendAtEnd(input, html ? `<!--${MARK}-->` : MARK, html);
         } catch (err) {
-          expect((err as Error).message).toMatch(/^HTMLRewriter: cannot write content at the end of the document: the document ends (inside a doctype|in "<\/"|in (plaintext|raw text or script data)|inside a comment)/);
+          expect((err as Error).message).toMatch(
+            /^HTMLRewriter: (cannot write content at the end of the document: the document ends (inside a doctype|in "<\/"|in (plaintext|raw text or script data)|inside a comment)|text inserted right after .* would make)/,
+          );
           refused++;
           return;
         }
         // Written as text or as a comment, the content is found in the reparsed tree, and without it the
         // tree is the input's.
-        expect(toTestFormat(parse(out))).toContain(MARK);
+        // (A frameset document drops text, wherever it is.)
+        if (!/<frameset/i.test(input)) expect(toTestFormat(parse(out))).toContain(MARK);
         expect(withoutMark(out)).toBe(withoutMark(input));
       }),
       { numRuns: 1500 },

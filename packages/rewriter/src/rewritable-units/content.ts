@@ -2,6 +2,7 @@
  * Content that handlers insert: `{ html: true }` goes in as markup, anything else as text, escaped for
  * the context it lands in (HTML §13.1.2 "Elements" restrictions on the contents of raw text elements).
  */
+import { checkRawTextEnd } from './boundaries.js';
 
 /** The options of `before`, `after`, `append`, `replace`, …: `html: true` inserts markup. */
 export interface ContentOptions {
@@ -76,6 +77,13 @@ export function prepareContent(
     throw new TypeError(`${where}: options must be an object like { html: true }`);
   }
   if (options?.html === true) return content;
+  const text = escapeFor(content, context, where);
+  checkRawTextEnd(text, context, where);
+  return text;
+}
+
+/** `content` escaped as text for `context` (see `prepareContent`). */
+function escapeFor(content: string, context: ContentContext, where: string): string {
   switch (context) {
     case 'data':
       return escapeText(content);

@@ -157,6 +157,11 @@ export class ElementUnit extends Mutations {
     return contentContextOf(this._nameChanged ? this._name : this._localName, this.namespaceURI, this._scripting);
   }
 
+  /** @internal The context content inside the element is in, as the output reads it. */
+  get _insideContext(): ContentContext {
+    return this._contentContext;
+  }
+
   /**
    * The content context changed from `before` (a new name, a removed start tag): the content given so
    * far is escaped again for the new one, or refused there (text with `</` in a raw text element).

@@ -16,7 +16,8 @@ export class TextChunkUnit extends Mutations {
     readonly text: string,
     /** Whether this is the (empty) chunk that ends the text node. */
     readonly lastInTextNode: boolean,
-    private readonly _context: ContentContext,
+    /** @internal The context its text is in (how content inserted next to it is escaped). */
+    readonly _context: ContentContext,
     /** @internal The source text to copy when the chunk is kept (`text`, in the input's form). */
     readonly _source: string = text,
   ) {

@@ -12,6 +12,7 @@ import { DocumentEndUnit } from '../rewritable-units/document-end.js';
 import { ElementUnit } from '../rewritable-units/element.js';
 import { EndTagUnit } from '../rewritable-units/end-tag.js';
 import { joined } from '../rewritable-units/mutations.js';
+import { afterSource } from '../rewritable-units/boundaries.js';
 import { TextChunkUnit } from '../rewritable-units/text-chunk.js';
 import { type ElementRecord, TAG_NOT_WRITTEN } from '../view/records.js';
 import { ViewSink } from '../view/view-sink.js';
@@ -70,16 +71,29 @@ export class Executor {
   /** Copy source text (`raw`, the input at `start`): at once while nothing waits (the fast path of passthrough), else queued. */
   raw(raw: string, start: number): void {
     if (this.waiting === null) {
-      if (this.suppress.length === 0) this.output.source(raw, start);
+      if (this.suppress.length === 0) {
+        this.output.source(raw, start);
+        this.lastSource = raw;
+      }
     } else this.push({ k: OP_RAW, raw, start });
   }
 
   /** `raw` for a token that knows its span: its text is read only when it has to be (see `Output.sourceSpan`). */
   rawSpan(span: SourceSpan): void {
     if (this.waiting === null) {
-      if (this.suppress.length === 0) this.output.sourceSpan(span);
+      if (this.suppress.length === 0) {
+        this.output.sourceSpan(span);
+        this.lastSource = span;
+      }
     } else this.push({ k: OP_RAW, raw: span.raw, start: span.start });
   }
+
+  /**
+   * The last source text written, when nothing was inserted after it (null: content or nothing): what
+   * inserted text must not continue (boundaries.ts). A token is kept, not its text: read only when
+   * content follows.
+   */
+  private lastSource: string | SourceSpan | null = null;
 
   /**
    * The start tag of a formatting element no handler matched: copied like any token, and noted when it
@@ -197,10 +211,20 @@ export class Executor {
     this.output.flush();
   }
 
-  /** Write content a handler decided (or a rewritten tag). */
-  private emit(s: string): void {
+  /**
+   * Write content a handler decided (or a rewritten tag), inserted where `context` says (the content of
+   * a raw text element, or ordinary content): kept from joining the source before it (boundaries.ts).
+   */
+  private emit(s: string, context: ContentContext = 'data'): void {
     if (s.length > 0 && this.suppress.length === 0) {
       if (this.endGuard !== null || this.eofTag !== null) s = this.afterEndOfInput(s);
+      // (Content starting with `<` continues nothing: every rewritten tag takes this way.)
+      const last = this.lastSource;
+      if (last !== null && s.charCodeAt(0) !== 0x3c) {
+        const raw = typeof last === 'string' ? last : last.raw;
+        s = afterSource(raw.length > 12 ? raw.slice(-12) : raw, s, context, 'HTMLRewriter');
+      }
+      this.lastSource = null;
       this.output.text(s);
     }
   }
@@ -234,6 +258,7 @@ export class Executor {
   /** Copy source text: as a run of the chunk while `synchronous`, else as a string. */
   private emitSource(raw: string, start: number): void {
     if (this.suppress.length > 0) return;
+    if (raw.length > 0) this.lastSource = raw;
     if (this.synchronous) this.output.source(raw, start);
     else if (raw.length > 0) this.output.sourceText(raw);
   }
@@ -241,6 +266,7 @@ export class Executor {
   /** `emitSource` for a tokenizer token, whose text is read only if it cannot extend the run (see `Output.sourceSpan`). */
   private emitSourceSpan(span: SourceSpan): void {
     if (this.suppress.length > 0) return;
+    this.lastSource = span;
     if (this.synchronous) this.output.sourceSpan(span);
     else this.output.sourceText(span.raw);
   }
@@ -300,7 +326,7 @@ export class Executor {
         const unit = new DocumentEndUnit(op.context);
         return this.callAll(this.config.docEnd, unit, () => {
           unit._active = false;
-          this.emit(joined(unit._append));
+          this.emit(joined(unit._append), op.context);
           // No content followed the unfinished tag: it is written as it came.
           const tag = this.eofTag;
           this.eofTag = null;
@@ -326,10 +352,11 @@ export class Executor {
       if (r !== undefined && isThenable(r)) return Promise.resolve(r).then(() => this.textHandlers(unit, start, handlers, i + 1));
     }
     unit._active = false;
-    if (unit._before !== null) this.emit(joined(unit._before));
-    if (unit._replacement !== null) this.emit(unit._replacement);
+    const context = unit._context;
+    if (unit._before !== null) this.emit(joined(unit._before), context);
+    if (unit._replacement !== null) this.emit(unit._replacement, context);
     else if (!unit._removed) this.emitSource(unit._source, start);
-    if (unit._after !== null) this.emit(joined(unit._after));
+    if (unit._after !== null) this.emit(joined(unit._after), context);
   }
 
   private runStart(token: StartTagToken, el: ElementRecord, handlers: readonly Fn<ElementUnit>[]): void | Promise<void> {
@@ -437,7 +464,8 @@ export class Executor {
       this.emit(joined(unit._after));
       return;
     }
-    this.emit(joined(unit._append));
+    const inside = unit._insideContext;
+    this.emit(joined(unit._append), inside);
     // The end tag written: the source's (renamed if the element or the end tag was); none where the
     // element closes implicitly, unless it was renamed — then a new one, which ends it there as the
     // tree builder did. The `</br>` that made an implied `<br>` is that element's only tag: a rewritten
@@ -450,8 +478,8 @@ export class Executor {
       else if (unit.implied && !unit.canHaveContent) write = unit._attrs === null && !unit._nameChanged;
     }
     if (end !== null) {
-      this.emit(joined(end._before));
-      if (end._replacement !== null) this.emit(end._replacement);
+      this.emit(joined(end._before), inside);
+      if (end._replacement !== null) this.emit(end._replacement, inside);
       else if (write) {
         if (end._nameChanged || token === null) this.emit(`</${end._name}>`);
         else this.emitSource(token.raw, token.start);

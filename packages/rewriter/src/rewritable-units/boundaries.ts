@@ -22,7 +22,7 @@ const DATA_OPEN_TAIL = /(?:&[A-Za-z0-9#]*|\r|<\/?[A-Za-z]*)$/;
 
 /** Whether `context` is one whose text has no character references (raw text, script data). */
 function isRaw(context: ContentContext): boolean {
-  return context === 'script' || context === 'style' || context === 'rawtext';
+  return context === 'script' || context === 'style' || context === 'rawtext' || context === 'noscript';
 }
 
 /**

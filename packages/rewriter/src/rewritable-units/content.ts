@@ -14,12 +14,15 @@ export interface ContentOptions {
  * - `data`: ordinary content and RCDATA (`<title>`, `<textarea>`): `&`, `<`, `>` become references.
  * - `script`, `style`: no references exist there; `</` is written `<\/` and `<!--` `<\!--`, which read
  *   the same inside JavaScript strings and CSS but cannot end the element or start an escaped section.
- * - `rawtext`: `<xmp>`, `<iframe>`, `<noembed>`, `<noframes>`, `<noscript>` (scripting on): text that
- *   could end the element cannot be written at all, so it is rejected.
+ * - `rawtext`: `<xmp>`, `<iframe>`, `<noembed>`, `<noframes>`: text that could end the element cannot be
+ *   written at all, so it is rejected.
+ * - `noscript`: `<noscript>` with scripting on (as in browsers): raw text there, but markup to a reader
+ *   with scripting off (a crawler, a browser with JavaScript disabled), so text with `<` — which no
+ *   escape keeps text for both — is rejected.
  * - `plaintext`: nothing ends `<plaintext>`; text goes in as is.
  * - `cdata`: inside `<![CDATA[…]]>` in foreign content; `]]>` is split across two sections.
  */
-export type ContentContext = 'data' | 'script' | 'style' | 'rawtext' | 'plaintext' | 'cdata';
+export type ContentContext = 'data' | 'script' | 'style' | 'rawtext' | 'noscript' | 'plaintext' | 'cdata';
 
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
 
@@ -37,7 +40,7 @@ export function contentContextOf(localName: string, namespace: string, scripting
     case 'noframes':
       return 'rawtext';
     case 'noscript':
-      return scripting ? 'rawtext' : 'data';
+      return scripting ? 'noscript' : 'data';
     case 'plaintext':
       return 'plaintext';
     default:
@@ -107,6 +110,15 @@ function escapeFor(content: string, context: ContentContext, where: string): str
         );
       }
       return content;
+    case 'noscript':
+      // Raw text with scripting on, markup with scripting off: only text without `<` reads as the
+      // same text both ways (`&` stays `&` in one and starts a reference in the other, but makes no markup).
+      if (content.includes('<')) {
+        throw new Error(
+          `${where}: text containing "<" cannot be inserted into <noscript>: a reader with scripting off takes it as markup, one with scripting on as text, and no escape reads the same to both; pass { html: true } to insert it unchanged`,
+        );
+      }
+      return content;
     case 'plaintext':
       return content;
     case 'cdata':
@@ -120,7 +132,7 @@ export function contextOfTextKind(kind: string, parentName: string | null): Cont
     case 'scriptData':
       return 'script';
     case 'rawtext':
-      return parentName === 'style' ? 'style' : 'rawtext';
+      return parentName === 'style' ? 'style' : parentName === 'noscript' ? 'noscript' : 'rawtext';
     case 'plaintext':
       return 'plaintext';
     case 'cdata':

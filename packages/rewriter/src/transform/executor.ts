@@ -235,6 +235,8 @@ export class Executor {
   private eofTag: { readonly raw: string; readonly start: number } | null = null;
   /** Whether the last comment was written from its handler's changes, not copied (then it is closed). */
   private commentRewritten = false;
+  /** Whether the comment the input ends inside was closed for its own `after` content. */
+  private eofCommentClosed = false;
 
   /** The first content after the end of the input: the unfinished tag goes, the guard applies. */
   private afterEndOfInput(s: string): string {
@@ -295,8 +297,15 @@ export class Executor {
           this.emit(joined(unit._before));
           if (unit._replacement !== null) this.emit(unit._replacement);
           else if (!unit._removed) {
-            if (unit._text === null) this.emitSource(op.token.raw, op.token.start);
-            else this.emit(unit._outputText());
+            if (unit._text === null) {
+              this.emitSource(op.token.raw, op.token.start);
+              // The comment the input ends inside, copied, with content of its own after it: closed
+              // first (end-of-input.ts), and then no more.
+              if (op.closer !== null && unit._after !== null && this.suppress.length === 0) {
+                this.output.text(op.closer);
+                this.eofCommentClosed = true;
+              }
+            } else this.emit(unit._outputText());
           }
           this.emit(joined(unit._after));
         });
@@ -316,7 +325,8 @@ export class Executor {
         this.checkUnhandledCopy(op.el, op.offset);
         return;
       case OP_END_GUARD:
-        this.endGuard = op.guard;
+        // (A comment closed already by its own `after` content needs no closer.)
+        this.endGuard = op.guard.forComment && this.eofCommentClosed ? null : op.guard;
         return;
       case OP_EOF_TAG:
         if (this.suppress.length === 0) this.eofTag = { raw: op.raw, start: op.start };

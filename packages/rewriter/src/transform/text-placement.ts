@@ -188,6 +188,9 @@ export class TextPlacement {
     if (handlers === null) return;
     this.runHandlers = null;
     this.runParent = null;
-    this.exec.text('', 0, true, handlers, this.runContext);
+    // A text node that began in a CDATA section (SVG, MathML) goes on after its `]]>`, so its last,
+    // empty chunk may be written outside the section: its content is escaped as ordinary text (which
+    // inside a section, too, stays text).
+    this.exec.text('', 0, true, handlers, this.runContext === 'cdata' ? 'data' : this.runContext);
   }
 }

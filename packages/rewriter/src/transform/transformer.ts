@@ -180,6 +180,8 @@ export class Transformer {
     const snapshot = this.tokenizer.snapshot();
     const guard = endGuardFor(snapshot.state, snapshot.textKind, snapshot.unflushed);
     this.dropUnfinishedTag = guard !== null && guard.dropTag;
+    this.eofCommentCloser = guard !== null && guard.forComment ? guard.closer : null;
+    this.atEnd = true;
     this.tokenize(null);
     if (guard !== null) this.exec.endOfInput(guard);
     if (!this.exec.failed) {
@@ -367,6 +369,10 @@ export class Transformer {
   private ownCommentParent: ParentRecord | null = null;
   /** Set at the end of the input when it ends inside a tag: that tag waits (end-of-input.ts). */
   private dropUnfinishedTag = false;
+  /** Set once `end()` flushes the tokenizer. */
+  private atEnd = false;
+  /** The closer of the comment the input ends inside, for its own handlers' `after` content. */
+  private eofCommentCloser: string | null = null;
 
   /**
    * Turn the tree builder's events for one token (read from the sink, then cleared) into ops. For a tag
@@ -445,7 +451,7 @@ export class Transformer {
     }
     const handlers = this.lists.commentHandlersFor(parent instanceof ElementRecord ? parent : null);
     if (handlers.length === 0) this.exec.raw(token.raw, token.start);
-    else this.exec.push({ k: OP_COMMENT, token, handlers });
+    else this.exec.push({ k: OP_COMMENT, token, handlers, closer: this.atEnd ? this.eofCommentCloser : null });
   }
 
   private emitDoctype(token: DoctypeToken): void {

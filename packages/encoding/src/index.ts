@@ -3,7 +3,7 @@
  * label table and streaming decoders for every one of its encodings.
  */
 export { ENCODING_LABELS, ENCODING_NAMES, getEncoding, isEncodingName, type EncodingName } from './labels.js';
-export { createDecoder, decodeBytes, iso885916Index, platformDecodes, type Decoder } from './decoders.js';
+export { createDecoder, decodeBytes, iso885916Index, platformDecodes, utf8IncompleteTail, type Decoder } from './decoders.js';
 export { encodingFromContentType, extractMimeType, parseMimeType, type MimeType } from './content-type.js';
 export {
   PRESCAN_LIMIT,

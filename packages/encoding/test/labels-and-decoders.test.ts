@@ -173,3 +173,32 @@ describe('the decoders', () => {
     expect(d.decode()).toBe('\ufffd');
   });
 });
+
+describe('UTF-8, streamed by hand over the fast non-streaming decode', () => {
+  it('gives what a streaming TextDecoder gives, for random bytes and random chunks', () => {
+    const interesting = fc.oneof(
+      fc.integer({ min: 0, max: 255 }),
+      fc.constantFrom(0x80, 0xbf, 0xc0, 0xc2, 0xdf, 0xe0, 0xa0, 0xed, 0x9f, 0xef, 0xf0, 0x90, 0xf4, 0x8f, 0xf5, 0xff, 0x41),
+    );
+    fc.assert(
+      fc.property(fc.array(interesting, { maxLength: 24 }), fc.array(fc.nat({ max: 24 }), { maxLength: 6 }), (values, cuts) => {
+        const bytes = Uint8Array.from(values);
+        const points = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
+        const reference = new TextDecoder('utf-8', { ignoreBOM: true });
+        const ours = createDecoder('UTF-8');
+        let expected = '';
+        let got = '';
+        let at = 0;
+        for (const p of [...points, bytes.length]) {
+          expected += reference.decode(bytes.subarray(at, p), { stream: true });
+          got += ours.decode(bytes.subarray(at, p), { stream: true });
+          at = p;
+        }
+        expected += reference.decode();
+        got += ours.decode();
+        expect(got).toBe(expected);
+      }),
+      { numRuns: 20000 },
+    );
+  });
+});

@@ -176,7 +176,7 @@ describe('byte-exact passthrough', () => {
             r.on('*', {
               element(el) {
                 // (Not on copies of formatting elements: a browser makes those from the original's tag,
-                // so a copy that differs from it is refused — tests/rewriter/semantics.test.ts.)
+                // so a copy that differs from it is refused — packages/rewriter/test/semantics.test.ts.)
                 if (!el.implied || FORMATTING.has(el.tagName)) return;
                 el.setAttribute('data-implied', `${written.length}"&`);
                 written.push({ name: el.tagName, attributes: [...el.attributes] });

@@ -64,7 +64,7 @@ export const STRING_CHUNKS: ChunkCheck<string> = {
   expected: 'string chunks (use the byte stream for Uint8Array input)',
 };
 
-/** Uint8Array chunks (UTF-8). */
+/** Uint8Array chunks (bytes in any encoding; what decodes them is the stream's business). */
 export const BYTE_CHUNKS: ChunkCheck<Uint8Array> = {
   is: (chunk): chunk is Uint8Array => chunk instanceof Uint8Array,
   expected: 'Uint8Array chunks',
@@ -90,9 +90,25 @@ export function engineTransform<O, I = string>(
   what: string,
   create: (enqueue: (chunk: O) => void) => Engine<I>,
   check: ChunkCheck<I> = STRING_CHUNKS as unknown as ChunkCheck<I>,
+  onStop?: (reason: unknown) => void,
 ): TransformStream<I, O> {
   let engine: Engine<I>;
   let stopped = false;
+  // Tells the stream's owner (a byte stream's pending `sniffed` promise) that no more input will come.
+  const failed = (error: unknown): never => {
+    onStop?.(error);
+    throw error;
+  };
+  const guard = (run: () => void | Promise<void>): void | Promise<void> => {
+    if (onStop === undefined) return run();
+    let result: void | Promise<void>;
+    try {
+      result = run();
+    } catch (error) {
+      return failed(error);
+    }
+    return result instanceof Promise ? result.catch(failed) : result;
+  };
   const transformer: Transformer<I, O> & { cancel?: (reason: unknown) => void } = {
     start(controller) {
       engine = create((chunk) => {
@@ -104,14 +120,15 @@ export function engineTransform<O, I = string>(
       });
     },
     transform(chunk) {
-      if (!check.is(chunk)) throw new TypeError(`${what}: expected ${check.expected}, got ${chunk === null ? 'null' : typeof chunk}`);
-      return engine.write(chunk);
+      if (!check.is(chunk)) failed(new TypeError(`${what}: expected ${check.expected}, got ${chunk === null ? 'null' : typeof chunk}`));
+      return guard(() => engine.write(chunk));
     },
     flush() {
-      return engine.end();
+      return guard(() => engine.end());
     },
-    cancel() {
+    cancel(reason) {
       stopped = true;
+      onStop?.(reason);
     },
   };
   return new impl.TransformStream<I, O>(transformer);

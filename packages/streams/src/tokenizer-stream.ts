@@ -1,9 +1,10 @@
-/** `TokenizerStream`: string chunks in, raw tokens out. */
+/** `TokenizerStream`: string chunks in, raw tokens out; `TokenizerByteStream`: bytes in. */
 import { Tokenizer, type Token } from '@sluice/tokenizer';
 import { Parser } from '@sluice/tree-builder';
 import { RecordingSink } from '@sluice/dom';
-import { type StreamOptions, type TransformPair, engineTransform, implementationOf } from './implementation.js';
-import { withUtf8 } from './utf8.js';
+import { HtmlDecoder, type Confidence, type EncodingChange, type EncodingName, type HtmlDecoderOptions, type SniffResult } from '@sluice/encoding';
+import { BYTE_CHUNKS, type Engine, type StreamOptions, type TransformPair, engineTransform, implementationOf } from './implementation.js';
+import { type ByteInputOptions, SniffState, changeTheEncoding, checkByteOptions, metaEncoding } from './bytes.js';
 
 /** Options of {@link TokenizerStream}. */
 export interface TokenizerStreamOptions extends StreamOptions {
@@ -43,14 +44,121 @@ export class TokenizerStream implements TransformPair<string, Token> {
   }
 }
 
-/** {@link TokenizerStream} with UTF-8 bytes in. */
+/** Options of {@link TokenizerByteStream}: the tokenizer stage's, and how the bytes are decoded. */
+export interface TokenizerByteStreamOptions extends TokenizerStreamOptions, ByteInputOptions {}
+
+/**
+ * {@link TokenizerStream} with bytes in, decoded as a browser decodes a page (HTML §13.2.3; the same
+ * order and options as `TreeBuilderByteStream`, UTF-8 by default). The tokens' `raw` concatenate to the
+ * decoded text, which does not include a byte order mark (the decoder consumes it); they do not depend on
+ * where the chunks split.
+ *
+ * With the tree builder (the default) the bytes go to a `Parser`, which follows a `<meta>` as the standard
+ * does (`options.onEncodingChange`). With `treeBuilder: false` the stream decodes with an `HtmlDecoder`
+ * and, having no insertion mode to ask, takes every `<meta>` start tag met while the confidence is
+ * tentative as the tree builder takes one in the head (it would ignore one in a frameset).
+ *
+ * `sniffed`, `encoding`, `confidence` and `encodingChange`: as on `TreeBuilderByteStream`.
+ */
 export class TokenizerByteStream implements TransformPair<Uint8Array, Token> {
   readonly readable: ReadableStream<Token>;
   readonly writable: WritableStream<Uint8Array>;
+  /** The sniffing's result, once decided. */
+  readonly sniffed: Promise<SniffResult>;
+  private readonly state = new SniffState();
 
-  constructor(options: TokenizerStreamOptions = {}) {
-    const pair = withUtf8(implementationOf(options), new TokenizerStream(options));
-    this.readable = pair.readable;
-    this.writable = pair.writable;
+  constructor(options: TokenizerByteStreamOptions = {}) {
+    const impl = implementationOf(options);
+    const decoding = checkByteOptions(options, 'TokenizerByteStream');
+    const state = this.state;
+    this.sniffed = state.sniffed;
+    const changed = (change: EncodingChange): void => {
+      state.change = change;
+      options.onEncodingChange?.(change);
+    };
+    const t = engineTransform<Token, Uint8Array>(
+      impl,
+      'TokenizerByteStream',
+      (enqueue) => {
+        const emit = (token: Token): void => {
+          state.check();
+          enqueue(token);
+        };
+        if (options.treeBuilder === false) return tokenizerOnly(decoding, state, emit, changed);
+        const parser = new Parser<number>(new RecordingSink({ keepLines: false }), {
+          scripting: options.scripting ?? true,
+          ...decoding,
+          onToken: emit,
+          onEncodingChange: changed,
+        });
+        state.source = parser;
+        return {
+          write: (c) => {
+            parser.write(c);
+            state.check();
+          },
+          end: () => {
+            parser.end();
+            state.check();
+          },
+        };
+      },
+      BYTE_CHUNKS,
+      (reason) => state.stop(reason),
+    );
+    this.readable = t.readable;
+    this.writable = t.writable;
   }
+
+  /** The encoding in use (the Encoding Standard's name), once sniffed; null before. */
+  get encoding(): EncodingName | null {
+    return this.state.encoding;
+  }
+
+  /** 'tentative' or 'certain' once sniffed (certain after a `<meta>` was met); null before. */
+  get confidence(): Confidence | null {
+    return this.state.confidence;
+  }
+
+  /** The "change the encoding" a `<meta>` caused, if one did (see `options.onEncodingChange`). */
+  get encodingChange(): EncodingChange | null {
+    return this.state.change;
+  }
+}
+
+/** The decoder and the tokenizer alone (`treeBuilder: false`). */
+function tokenizerOnly(
+  decoding: HtmlDecoderOptions,
+  state: SniffState,
+  emit: (token: Token) => void,
+  changed: (change: EncodingChange) => void,
+): Engine<Uint8Array> {
+  const decoder = new HtmlDecoder(decoding);
+  state.source = decoder;
+  // The decoder consumes a BOM, so a U+FEFF in its text is text: no skipping here.
+  const tokenizer = new Tokenizer({ autoTextMode: true, discardByteOrderMark: false });
+  const onToken = (token: Token): void => {
+    if (token.type === 'startTag' && decoder.confidence === 'tentative') {
+      const requested = metaEncoding(token);
+      const change = requested === null ? null : changeTheEncoding(decoder.encoding!, 'tentative', requested);
+      if (change !== null) {
+        decoder.confirm();
+        changed(change);
+      }
+    }
+    emit(token);
+  };
+  return {
+    write: (c) => {
+      const text = decoder.write(c);
+      state.check();
+      if (text !== '') tokenizer.write(text, onToken);
+    },
+    end: () => {
+      const text = decoder.end();
+      state.check();
+      if (text !== '') tokenizer.write(text, onToken);
+      tokenizer.end(onToken);
+    },
+  };
 }

@@ -1,8 +1,9 @@
-/** `TreeBuilderStream`: string chunks in, DOM mutation events out. */
+/** `TreeBuilderStream`: string chunks in, DOM mutation events out; `TreeBuilderByteStream`: bytes in. */
 import { Parser } from '@sluice/tree-builder';
 import { RecordingSink, type RecordedEvent } from '@sluice/dom';
-import { type StreamOptions, type TransformPair, engineTransform, implementationOf } from './implementation.js';
-import { withUtf8 } from './utf8.js';
+import type { Confidence, EncodingChange, EncodingName, SniffResult } from '@sluice/encoding';
+import { BYTE_CHUNKS, type StreamOptions, type TransformPair, engineTransform, implementationOf } from './implementation.js';
+import { type ByteInputOptions, SniffState, checkByteOptions } from './bytes.js';
 
 /** Options of {@link TreeBuilderStream}. */
 export interface TreeBuilderStreamOptions extends StreamOptions {
@@ -34,18 +35,86 @@ export class TreeBuilderStream implements TransformPair<string, RecordedEvent> {
   }
 }
 
+/** Options of {@link TreeBuilderByteStream}: the tree stage's, and how the bytes are decoded. */
+export interface TreeBuilderByteStreamOptions extends TreeBuilderStreamOptions, ByteInputOptions {}
+
 /**
- * {@link TreeBuilderStream} with UTF-8 bytes in. The decoder keeps a leading BOM (`ignoreBOM`: it is the
- * decoder every byte stream here shares, and passthrough needs the BOM) and the parser skips it; EF BB BF
- * split across chunks reaches the parser as one U+FEFF (a streaming decoder completes the sequence first).
+ * {@link TreeBuilderStream} with bytes in, decoded as a browser decodes a page (HTML §13.2.3): a byte
+ * order mark, then `options.encoding`, then the charset of `options.contentType`, then a `<meta>` in the
+ * first 1024 bytes, then `options.defaultEncoding` (UTF-8 unless given; see {@link ByteInputOptions}).
+ * The bytes go to a `Parser` as they are (its decoder stage): the sniffing holds back at most the first
+ * 1024 bytes, a character split across chunks is decoded whole, and the events do not depend on where
+ * the chunks split. The BOM is consumed by the decoder, never text.
+ *
+ * `sniffed` resolves with the sniffing's result ({ encoding, confidence, bomLength, source }) as soon as
+ * it is decided, before the first event of the decoded text is enqueued; it rejects if the stream fails
+ * or is cancelled first (an abort of the writable side counts only on implementations that tell the
+ * transformer, as the current standard's do). `encoding` and `confidence` read the same state (null
+ * before); `confidence` becomes 'certain' when a `<meta>` is met (`options.onEncodingChange`).
  */
 export class TreeBuilderByteStream implements TransformPair<Uint8Array, RecordedEvent> {
   readonly readable: ReadableStream<RecordedEvent>;
   readonly writable: WritableStream<Uint8Array>;
+  /** The sniffing's result, once decided. */
+  readonly sniffed: Promise<SniffResult>;
+  private readonly state = new SniffState();
 
-  constructor(options: TreeBuilderStreamOptions = {}) {
-    const pair = withUtf8(implementationOf(options), new TreeBuilderStream(options));
-    this.readable = pair.readable;
-    this.writable = pair.writable;
+  constructor(options: TreeBuilderByteStreamOptions = {}) {
+    const impl = implementationOf(options);
+    const decoding = checkByteOptions(options, 'TreeBuilderByteStream');
+    const state = this.state;
+    this.sniffed = state.sniffed;
+    const onEncodingChange = options.onEncodingChange;
+    const t = engineTransform<RecordedEvent, Uint8Array>(
+      impl,
+      'TreeBuilderByteStream',
+      (enqueue) => {
+        const sink = new RecordingSink({
+          keepLines: false,
+          onLine: (line) => {
+            state.check();
+            enqueue(JSON.parse(line) as RecordedEvent);
+          },
+        });
+        const parser = new Parser<number>(sink, {
+          scripting: options.scripting ?? true,
+          ...decoding,
+          onEncodingChange: (change) => {
+            state.change = change;
+            onEncodingChange?.(change);
+          },
+        });
+        state.source = parser;
+        return {
+          write: (c) => {
+            parser.write(c);
+            state.check();
+          },
+          end: () => {
+            parser.end();
+            state.check();
+          },
+        };
+      },
+      BYTE_CHUNKS,
+      (reason) => state.stop(reason),
+    );
+    this.readable = t.readable;
+    this.writable = t.writable;
+  }
+
+  /** The encoding in use (the Encoding Standard's name), once sniffed; null before. */
+  get encoding(): EncodingName | null {
+    return this.state.encoding;
+  }
+
+  /** 'tentative' or 'certain' once sniffed (certain after a `<meta>` was met); null before. */
+  get confidence(): Confidence | null {
+    return this.state.confidence;
+  }
+
+  /** The "change the encoding" a `<meta>` caused, if one did (see `options.onEncodingChange`). */
+  get encodingChange(): EncodingChange | null {
+    return this.state.change;
   }
 }

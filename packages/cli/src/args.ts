@@ -7,7 +7,7 @@ export interface ParsedArgs {
 }
 
 /** Flags that take no value. */
-const BOOLEAN_FLAGS = new Set(['help', 'errors', 'locations']);
+const BOOLEAN_FLAGS = new Set(['help', 'errors', 'locations', 'show-encoding']);
 
 export function parseArgs(argv: readonly string[]): ParsedArgs {
   const flags = new Map<string, string>();

@@ -14,7 +14,11 @@
 //   - sluice's tokenizer alone on the same pages, every tag name, attribute and text value decoded;
 //   - parse5.parse (the full WHATWG algorithm into parse5's default tree);
 //   - htmlparser2 + domhandler (not a WHATWG tree builder: no implied elements, no adoption agency,
-//     no foster parenting — the speed a non-conforming parser gets).
+//     no foster parenting — the speed a non-conforming parser gets);
+//   - bytes in (issue 15 item 8): the pages as UTF-8 bytes, `parse(bytes, { contentType })` with the
+//     charset a server would send, beside `TextDecoder` + `parse(string)` on the same bytes; and the same
+//     two for the pages transcoded to windows-1252 (every character windows-1252 lacks replaced by `?`).
+//     Parsing bytes should cost no more than decoding them first and parsing the string (goal ≤ 1×).
 // Prints MB/s (millions of UTF-16 code units per second) and the ratios; the goal is sluice ≥ 2× parse5.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -40,6 +44,25 @@ const pages = readdirSync(filesDir)
   .sort()
   .map((f) => readFileSync(join(filesDir, f), 'utf8'));
 const totalChars = pages.reduce((n, p) => n + p.length, 0);
+
+// Bytes in. UTF-8: what a server sends for these pages. windows-1252: the pages re-encoded by an encoder
+// made by inverting the platform's own windows-1252 decoder (all 256 bytes decode; 0x81, 0x8D… to C1
+// controls), so the bytes decode back to exactly the page with `?` for what windows-1252 cannot hold.
+const utf8Pages = pages.map((p) => new TextEncoder().encode(p));
+const windows1252Of = (() => {
+  const table = new Map();
+  const decoded = new TextDecoder('windows-1252').decode(Uint8Array.from({ length: 256 }, (_, i) => i));
+  for (let i = 0; i < 256; i++) table.set(decoded.charCodeAt(i), i);
+  return (page) => {
+    const out = [];
+    for (const ch of page) out.push(table.get(ch.codePointAt(0)) ?? 0x3f);
+    return Uint8Array.from(out);
+  };
+})();
+const windows1252Pages = pages.map(windows1252Of);
+const windows1252Chars = windows1252Pages.reduce((n, b) => n + b.length, 0);
+const UTF8_TYPE = { contentType: 'text/html; charset=utf-8' };
+const WINDOWS_1252_TYPE = { contentType: 'text/html; charset=windows-1252' };
 
 let checksum = 0; // keeps the work observable
 
@@ -90,6 +113,24 @@ function sluiceTokenizeOnly() {
   }
 }
 
+function sluiceParseUtf8Bytes() {
+  for (const bytes of utf8Pages) checksum += parse(bytes, UTF8_TYPE).childNodes.length;
+}
+
+function textDecoderThenParseUtf8() {
+  const decoder = new TextDecoder('utf-8');
+  for (const bytes of utf8Pages) checksum += parse(decoder.decode(bytes)).childNodes.length;
+}
+
+function sluiceParseWindows1252Bytes() {
+  for (const bytes of windows1252Pages) checksum += parse(bytes, WINDOWS_1252_TYPE).childNodes.length;
+}
+
+function textDecoderThenParseWindows1252() {
+  const decoder = new TextDecoder('windows-1252');
+  for (const bytes of windows1252Pages) checksum += parse(decoder.decode(bytes)).childNodes.length;
+}
+
 function parse5Parse() {
   for (const page of pages) checksum += parse5.parse(page).childNodes.length;
 }
@@ -104,6 +145,10 @@ function htmlparser2Parse() {
 }
 
 const TOKENIZER = 'sluice tokenizer only (all fields decoded)';
+const UTF8_BYTES = 'sluice parse(Uint8Array), UTF-8';
+const UTF8_DECODE = 'TextDecoder + parse(string), UTF-8';
+const W1252_BYTES = 'sluice parse(Uint8Array), windows-1252';
+const W1252_DECODE = 'TextDecoder + parse(string), windows-1252';
 const READ_ALL = 'sluice parse + read every attribute';
 const contenders = [
   ['sluice parse (@sluice/dom)', sluiceParse],
@@ -111,12 +156,17 @@ const contenders = [
   [TOKENIZER, sluiceTokenizeOnly],
   ['parse5.parse', parse5Parse],
   ['htmlparser2 + domhandler (not WHATWG)', htmlparser2Parse],
+  [UTF8_BYTES, sluiceParseUtf8Bytes],
+  [UTF8_DECODE, textDecoderThenParseUtf8],
+  [W1252_BYTES, sluiceParseWindows1252Bytes],
+  [W1252_DECODE, textDecoderThenParseWindows1252],
 ].filter(([name]) => only === null || name.startsWith(only));
 
 console.log(`${pages.length} pages, ${(totalChars / 1e6).toFixed(1)} M UTF-16 code units; best of ${rounds} rounds after a warm-up\n`);
 timeBest(contenders, 2); // warm-up
 const best = timeBest(contenders, rounds);
-for (const name of Object.keys(best)) console.log(formatRow(name, mbPerSecond(totalChars, best[name]), best[name]));
+// MB/s counts the characters parsed: the windows-1252 pages have a few fewer (an astral character is one `?`).
+for (const name of Object.keys(best)) console.log(formatRow(name, mbPerSecond(name.endsWith('windows-1252') ? windows1252Chars : totalChars, best[name]), best[name]));
 if (only === null) {
   const sluice = best['sluice parse (@sluice/dom)'];
   const readAll = best[READ_ALL];
@@ -126,5 +176,7 @@ if (only === null) {
   console.log(`  … attributes all read:        ${(best['parse5.parse'] / readAll).toFixed(2)}×`);
   console.log(`sluice / htmlparser2 speed:     ${(best['htmlparser2 + domhandler (not WHATWG)'] / sluice).toFixed(2)}×`);
   console.log(`tree builder + DOM (parse with every attribute read − tokenizer): ${treeAndDom.toFixed(0)} ms, ${((100 * treeAndDom) / readAll).toFixed(0)}% of that parse`);
+  console.log(`parsing bytes costs ${(best[UTF8_BYTES] / best[UTF8_DECODE]).toFixed(2)}× (TextDecoder + parse string), UTF-8          (goal: ≤ 1×)`);
+  console.log(`parsing bytes costs ${(best[W1252_BYTES] / best[W1252_DECODE]).toFixed(2)}× (TextDecoder + parse string), windows-1252   (goal: ≤ 1×)`);
 }
 if (checksum === 0) console.log('(checksum 0)');

@@ -22,8 +22,8 @@ async function appendAtEnd(input: string, content: string, html: boolean): Promi
 }
 
 /**
- * The tree with the marker taken out of every text and comment, and the text nodes and comments left
- * empty dropped, and whitespace-only text too (on both sides): where the input ends in a table's
+ * The tree with the marker taken out of every text and comment, whitespace taken out of text, and the
+ * text nodes and comments left empty dropped (on both sides): where the input ends in a table's
  * whitespace, appended text joins that table text and takes it along where text in a table goes
  * (foster parenting, §13.2.6.1), which no markup after it can keep apart.
  */
@@ -37,7 +37,10 @@ function withoutMark(html: string): string {
       if (n instanceof Text || n instanceof Comment) {
         // (html content in a raw text element is text there, escaped for it: `<\!--` in a script.)
         n.data = n.data.split(`<!--${MARK}-->`).join('').split(`<\\!--${MARK}-->`).join('').split(MARK).join('');
-        if (n.data.trim() === '' && (n instanceof Comment ? n.data === '' : true)) drop.push(n);
+        // (Whitespace is compared nowhere: table text the content joins goes with it, merging with
+        // the text before the table.)
+        if (n instanceof Text) n.data = n.data.replace(/[\t\n\f\r ]+/g, '');
+        if (n.data === '') drop.push(n);
       } else if (n instanceof HTMLTemplateElement) roots.push(n.content);
     }
   }

@@ -9,9 +9,11 @@
  * by what TextDecoder → TextEncoder gives (U+FFFD for each bad sequence), so the output is exactly what
  * TextDecoder → rewriter → TextEncoder would write.
  */
+import { type Decoder, type EncodingName, createDecoder, decodeBytes, requireEncoding, sniffEncoding } from '@sluice/encoding';
 import { byteFormOf } from '@sluice/tokenizer';
+import { DocumentEncoder, isAsciiCompatible } from './encoders.js';
 import type { CompiledHandlers } from './handlers.js';
-import { ByteOutput } from './output.js';
+import { ByteOutput, type MappedChunk } from './output.js';
 import { type RewriterOptions, Transformer } from './transformer.js';
 
 /**
@@ -94,9 +96,49 @@ export class ByteTransformer {
    * @param config the handlers, selectors in byte form (`HTMLRewriter.compileForBytes`)
    * @param onOutput receives each piece of output (a new array each time), in order, as soon as it is decided
    */
-  constructor(config: CompiledHandlers, options: RewriterOptions, onOutput: (chunk: Uint8Array) => void) {
+  constructor(config: CompiledHandlers, options: RewriterOptions, onOutput: (chunk: Uint8Array) => void, encodingOptions?: ByteEncodingOptions) {
     this.output = new ByteOutput(onOutput);
     this.transformer = new Transformer(config, options, NO_OUTPUT, this.output, true);
+    if (encodingOptions !== undefined) {
+      const { contentType, encoding, defaultEncoding } = encodingOptions;
+      this.sniffOptions = { contentType, encoding, defaultEncoding };
+      // A bad label throws now, not at the first chunk.
+      if (encoding !== undefined) requireEncoding(encoding, 'HTMLRewriter: encoding');
+      if (defaultEncoding !== undefined) requireEncoding(defaultEncoding, 'HTMLRewriter: defaultEncoding');
+      this.sniffed = new Uint8Array(0);
+    }
+  }
+
+  /** While the encoding is not decided (options given): the bytes so far; null once decided. */
+  private sniffed: Uint8Array | null = null;
+  private sniffOptions: ByteEncodingOptions = {};
+  /** The input's encoding, once decided. */
+  private encodingName: EncodingName = 'UTF-8';
+  /** For an encoding other than UTF-8: the decoding and mapping (see `MappedInput`). */
+  private mappedInput: MappedInput | null = null;
+
+  /** The encoding the input is read in (UTF-8 until decided). */
+  get encoding(): EncodingName {
+    return this.encodingName;
+  }
+
+  /** Decide the encoding from `bytes` (all the input so far); false while more bytes are needed. */
+  private decide(bytes: Uint8Array, atEnd: boolean): boolean {
+    const result = sniffEncoding(bytes, this.sniffOptions, atEnd);
+    if (result === null) return false;
+    const encoding = result.encoding;
+    this.encodingName = encoding;
+    if (encoding === 'UTF-8') return true;
+    if (encoding === 'UTF-16LE' || encoding === 'UTF-16BE') {
+      throw new Error(`HTMLRewriter: ${encoding} input is not rewritten yet (decided by ${result.source}); see docs/encoding.md`);
+    }
+    if (!isAsciiCompatible(encoding)) {
+      throw new Error(`HTMLRewriter: ${encoding} input is not rewritten (not ASCII-compatible; decided by ${result.source}); see docs/encoding.md`);
+    }
+    const encoder = new DocumentEncoder(encoding);
+    this.output.setEncoding(encoder);
+    this.mappedInput = new MappedInput(encoding);
+    return true;
   }
 
   /**
@@ -109,6 +151,18 @@ export class ByteTransformer {
       throw new TypeError(`HTMLRewriter: expected a Uint8Array chunk, got ${chunk === null ? 'null' : typeof chunk}`);
     }
     let bytes = chunk;
+    if (this.sniffed !== null) {
+      const all = new Uint8Array(this.sniffed.length + chunk.length);
+      all.set(this.sniffed);
+      all.set(chunk, this.sniffed.length);
+      if (!this.decide(all, false)) {
+        this.sniffed = all;
+        return;
+      }
+      this.sniffed = null;
+      bytes = all;
+    }
+    if (this.mappedInput !== null) return this.writeMapped(this.mappedInput.write(bytes, false));
     const pending = this.pending;
     if (pending !== null) {
       this.pending = null;
@@ -159,8 +213,28 @@ export class ByteTransformer {
     return this.transformer.write(text);
   }
 
+  /** Rewrite a chunk of mapped input (nothing when `chunk` is null). */
+  private writeMapped(chunk: MappedChunk | null): void | Promise<void> {
+    if (chunk === null) return;
+    this.output.setMappedChunk(chunk);
+    return this.transformer.write(chunk.text);
+  }
+
   /** End of input (an unfinished UTF-8 sequence at the end becomes U+FFFD). See `Transformer.end`. */
   end(): void | Promise<void> {
+    if (this.sniffed !== null) {
+      const all = this.sniffed;
+      this.decide(all, true);
+      this.sniffed = null;
+      if (all.length > 0) {
+        const p = this.write(all);
+        if (p !== undefined) return p.then(() => this.end());
+      }
+    }
+    if (this.mappedInput !== null) {
+      const p = this.writeMapped(this.mappedInput.write(new Uint8Array(0), true));
+      return p === undefined ? this.transformer.end() : p.then(() => this.transformer.end());
+    }
     const pending = this.pending;
     if (pending === null) return this.transformer.end();
     this.pending = null;
@@ -169,3 +243,226 @@ export class ByteTransformer {
     return p === undefined ? this.transformer.end() : p.then(() => this.transformer.end());
   }
 }
+
+/** How `createByteTransformer` learns the input's encoding (HTML §13.2.3.2, with @sluice/encoding). */
+export interface ByteEncodingOptions {
+  /** The `Content-Type` header value: its charset, if a supported label, decides. */
+  contentType?: string | undefined;
+  /** A label that decides unless a byte order mark says otherwise. */
+  encoding?: string | undefined;
+  /** The encoding when nothing else says (a label; default windows-1252). */
+  defaultEncoding?: string | undefined;
+}
+
+const UTF8_ENCODER = new TextEncoder();
+
+/**
+ * Node's (ICU's) Shift_JIS decoder swaps three controls (0x1A → U+001C, 0x1C → U+007F, 0x7F → U+001A),
+ * unlike the Encoding Standard's: an ASCII character may come from another of these three bytes.
+ */
+const SWAPPED_CONTROLS = new Set([0x1a, 0x1c, 0x7f]);
+
+/**
+ * Input in an ASCII-compatible encoding other than UTF-8. Each chunk is decoded with the encoding's
+ * decoder (the one `parse(bytes)` uses), and the text, as UTF-8 in byte form, is what is tokenized: so
+ * handlers read the decoded text through the same code as for UTF-8, and a trail byte in 0x40–0x7E
+ * (Shift_JIS, Big5, GBK/gb18030, EUC-KR's 0x41–0x7A: letters, `[`, `]`, `\\`…) is never taken for
+ * markup — not even `]` of `]]>` in CDATA, which tokenizing the bytes in byte form would. (EUC-JP and
+ * the single-byte encodings have no ASCII trail bytes, but take the same way.)
+ *
+ * Untouched input is copied as the source bytes (`MappedChunk.map`). Tokens begin and end next to
+ * ASCII characters, and each ASCII character of the text was one ASCII byte of the source, processed
+ * by the decoder as itself (no multi-byte sequence decodes to ASCII in these encodings). Which ASCII
+ * bytes those are is found by feeding the decoder one byte at a time near non-ASCII bytes (a decoder
+ * gives an ASCII byte it did not take as a trail byte back as itself, at once or — gb18030's second
+ * byte — when the sequence fails); runs of ASCII bytes three or more bytes past a non-ASCII byte are
+ * decoded whole (the decoder is back in its first state by then).
+ *
+ * Each chunk given to the tokenizer ends just before the last such ASCII byte (single-byte encodings:
+ * at the end): the rest waits for more input, so both ends of every chunk are mapped.
+ */
+class MappedInput {
+  private readonly decoder: Decoder;
+  private readonly singleByte: boolean;
+  /** GBK or gb18030: stepped by `gbStep`, not streamed. */
+  private readonly gb: boolean;
+  /** The end of the input was reached (`write(…, true)`). */
+  private atEnd = false;
+  /** Source bytes not yet given to the tokenizer, starting where `text` starts. */
+  private source = new Uint8Array(0);
+  /** How many of `source`'s bytes were fed to the decoder. */
+  private fed = 0;
+  /** The decoded text not yet given to the tokenizer, and the source offset of each of its characters (-1: unknown). */
+  private text = '';
+  private srcOf: number[] = [];
+  /** ASCII bytes fed whose character has not come out yet (gb18030's second byte). */
+  private pendingAscii: number[] = [];
+  /** ASCII bytes fed since the last non-ASCII byte. */
+  private sinceNonAscii = 3;
+
+  constructor(encoding: EncodingName) {
+    this.decoder = createDecoder(encoding);
+    this.gb = encoding === 'GBK' || encoding === 'gb18030';
+    // Every byte one character, no state (the Encoding Standard's single-byte encodings and x-user-defined).
+    this.singleByte = !['Shift_JIS', 'EUC-JP', 'EUC-KR', 'Big5', 'GBK', 'gb18030'].includes(encoding);
+  }
+
+  /** Take `bytes`; return the chunk now ready for the tokenizer (or null). */
+  write(bytes: Uint8Array, atEnd: boolean): MappedChunk | null {
+    if (bytes.length > 0) {
+      const all = new Uint8Array(this.source.length + bytes.length);
+      all.set(this.source);
+      all.set(bytes, this.source.length);
+      this.source = all;
+    }
+    if (this.singleByte) {
+      const text = this.decoder.decode(this.source);
+      if (text.length !== this.source.length) throw new Error(`HTMLRewriter: internal error: ${this.decoder.encoding} decoded ${this.source.length} bytes to ${text.length} characters`);
+      const source = this.source;
+      this.source = new Uint8Array(0);
+      if (source.length === 0) return null;
+      const srcOf: number[] = new Array<number>(text.length);
+      for (let i = 0; i < text.length; i++) srcOf[i] = i;
+      return chunkOf(text, srcOf, source, text.length);
+    }
+    this.atEnd = atEnd;
+    this.feed();
+    if (atEnd) {
+      const rest = this.gb ? '' : this.decoder.decode();
+      this.pendingAscii = [];
+      for (let k = 0; k < rest.length; k++) this.srcOf.push(-1);
+      this.text += rest;
+      const text = this.text;
+      const srcOf = this.srcOf;
+      const source = this.source;
+      this.text = '';
+      this.srcOf = [];
+      this.source = new Uint8Array(0);
+      this.fed = 0;
+      return text.length === 0 ? null : chunkOf(text, srcOf, source, text.length);
+    }
+    // Cut before the last ASCII character whose byte is known.
+    let cut = this.text.length - 1;
+    while (cut > 0 && (this.srcOf[cut]! < 0 || this.text.charCodeAt(cut) >= 0x80)) cut--;
+    if (cut <= 0) return null;
+    const at = this.srcOf[cut]!;
+    const chunk = chunkOf(this.text.slice(0, cut), this.srcOf.slice(0, cut), this.source.subarray(0, at), cut);
+    this.text = this.text.slice(cut);
+    this.srcOf = this.srcOf.slice(cut).map((o) => (o < 0 ? o : o - at));
+    this.pendingAscii = this.pendingAscii.map((o) => o - at);
+    this.source = this.source.slice(at);
+    this.fed -= at;
+    return chunk;
+  }
+
+  /** Decode the bytes not yet fed, noting where each ASCII character came from. */
+  private feed(): void {
+    const src = this.source;
+    const n = src.length;
+    const decoder = this.decoder;
+    let i = this.fed;
+    while (i < n) {
+      const b = src[i]!;
+      if (b < 0x80 && this.sinceNonAscii >= 3) {
+        let j = i + 1;
+        while (j < n && src[j]! < 0x80) j++;
+        const out = decoder.decode(src.subarray(i, j), { stream: true });
+        if (out.length !== j - i) throw new Error(`HTMLRewriter: internal error: ${decoder.encoding} decoded ${j - i} ASCII bytes to ${out.length} characters`);
+        for (let k = i; k < j; k++) this.srcOf.push(k);
+        this.text += out;
+        this.sinceNonAscii += j - i;
+        i = j;
+        continue;
+      }
+      if (this.gb) {
+        const step = gbStep(src, i, n, this.atEnd);
+        if (step === 0) break; // wait for more bytes
+        const out = decodeBytes(src.subarray(i, i + step), this.decoder.encoding);
+        for (let k = 0; k < out.length; k++) this.srcOf.push(k === 0 && out.charCodeAt(0) < 0x80 ? i : -1);
+        this.text += out;
+        this.sinceNonAscii = b < 0x80 ? this.sinceNonAscii + 1 : 0;
+        i += step;
+        continue;
+      }
+      const out = decoder.decode(src.subarray(i, i + 1), { stream: true });
+      this.sinceNonAscii = b < 0x80 ? this.sinceNonAscii + 1 : 0;
+      if (out.length === 0) {
+        if (b < 0x80) this.pendingAscii.push(i);
+        i++;
+        continue;
+      }
+      const candidates = this.pendingAscii;
+      if (b < 0x80) candidates.push(i);
+      this.pendingAscii = [];
+      let c = 0;
+      for (let k = 0; k < out.length; k++) {
+        const ch = out.charCodeAt(k);
+        let at = -1;
+        if (ch < 0x80) {
+          while (c < candidates.length && src[candidates[c]!] !== ch && !(SWAPPED_CONTROLS.has(ch) && SWAPPED_CONTROLS.has(src[candidates[c]!]!))) c++;
+          if (c < candidates.length) at = candidates[c++]!;
+        }
+        this.srcOf.push(at);
+      }
+      this.text += out;
+      i++;
+    }
+    this.fed = i;
+  }
+}
+
+/**
+ * GBK and gb18030 (one decoder in the Encoding Standard, §11.2.1) are stepped here, not fed to a
+ * streaming `TextDecoder` byte by byte: Node's throws "The encoded data was not valid" for some splits
+ * (bytes 97 31 3C fed one at a time). The length of the decoder's step at `src[i]` (the bytes it consumes
+ * before its next output; bytes it prepends back are the next step's), or 0 if bytes after `n` decide.
+ */
+function gbStep(src: Uint8Array, i: number, n: number, atEnd: boolean): number {
+  const lead = src[i]!;
+  if (lead < 0x81 || lead > 0xfe) return 1;
+  if (i + 1 >= n) return atEnd ? 1 : 0;
+  const b2 = src[i + 1]!;
+  if (b2 >= 0x30 && b2 <= 0x39) {
+    // (At the end of the input the unfinished sequence is one error: nothing is given back.)
+    if (i + 2 >= n) return atEnd ? n - i : 0;
+    const b3 = src[i + 2]!;
+    if (b3 < 0x81 || b3 > 0xfe) return 1;
+    if (i + 3 >= n) return atEnd ? n - i : 0;
+    const b4 = src[i + 3]!;
+    return b4 >= 0x30 && b4 <= 0x39 ? 4 : 1;
+  }
+  if ((b2 >= 0x40 && b2 <= 0x7e) || (b2 >= 0x80 && b2 <= 0xfe)) {
+    if (b2 >= 0x80) return 2;
+    // An ASCII trail byte of a pair with no code point is given back.
+    const out = decodeBytes(src.subarray(i, i + 2), 'gb18030');
+    return out.length === 2 && out.charCodeAt(1) === b2 ? 1 : 2;
+  }
+  return b2 < 0x80 ? 1 : 2;
+}
+
+/** The chunk for `text` (its first `length` characters), decoded from `source`, with `srcOf` per character. */
+function chunkOf(text: string, srcOf: readonly number[], source: Uint8Array, length: number): MappedChunk {
+  const utf8 = UTF8_ENCODER.encode(text);
+  const map = new Int32Array(utf8.length + 1).fill(-1);
+  let u = 0;
+  for (let k = 0; k < length; k++) {
+    const c = text.charCodeAt(k);
+    const o = srcOf[k]!;
+    if (c < 0x80) {
+      if (o >= 0) {
+        map[u] = o;
+        map[u + 1] = o + 1;
+      }
+      u += 1;
+    } else if (c < 0x800) u += 2;
+    else if (c >= 0xd800 && c <= 0xdbff) {
+      u += 4;
+      k++;
+    } else u += 3;
+    if (o >= 0 && c >= 0x80) map[u - (c < 0x800 ? 2 : c >= 0xd800 && c <= 0xdbff ? 4 : 3)] = o;
+  }
+  map[0] = 0;
+  map[utf8.length] = source.length;
+  return { text: byteForm(utf8), utf8, source: source.slice(), map, start: 0 };
+}
+

@@ -10,7 +10,7 @@ import { parseSelector } from '../selectors/parse.js';
 import { rightmostTags } from '../selectors/match.js';
 import { SelectorRegistry } from '../selectors/registry.js';
 import type { CompiledHandlers, DocumentHandlers, ElementHandlers, Fn, Registration } from './handlers.js';
-import { ByteTransformer } from './byte-transformer.js';
+import { type ByteEncodingOptions, ByteTransformer } from './byte-transformer.js';
 import { type RewriterOptions, Transformer, maxBufferedOf } from './transformer.js';
 
 /** Bind `handlers[name]` as a method, after checking it is a function (or absent). */
@@ -152,8 +152,8 @@ export class HTMLRewriter {
    * then `end()`; `onOutput` receives a new `Uint8Array` each time. Faster than decoding and encoding
    * around `createTransformer`: untouched valid UTF-8 is copied from the input, not encoded again.
    */
-  createByteTransformer(onOutput: (chunk: Uint8Array) => void): ByteTransformer {
-    return new ByteTransformer(this.compileForBytes(), this.options, onOutput);
+  createByteTransformer(onOutput: (chunk: Uint8Array) => void, encoding?: ByteEncodingOptions): ByteTransformer {
+    return new ByteTransformer(this.compileForBytes(), this.options, onOutput, encoding);
   }
 
   /**
@@ -162,19 +162,22 @@ export class HTMLRewriter {
    * of the same kind of chunks, made by the same streams implementation).
    */
   transform(response: Response): Response;
-  transform(stream: ReadableStream<Uint8Array>): ReadableStream<Uint8Array>;
+  transform(stream: ReadableStream<Uint8Array>, encoding?: ByteEncodingOptions): ReadableStream<Uint8Array>;
   transform(stream: ReadableStream<string>): ReadableStream<string>;
-  transform(input: Response | ReadableStream<Uint8Array> | ReadableStream<string>): Response | ReadableStream<Uint8Array> | ReadableStream<string> {
+  transform(input: Response | ReadableStream<Uint8Array> | ReadableStream<string>, encoding?: ByteEncodingOptions): Response | ReadableStream<Uint8Array> | ReadableStream<string> {
     if (isResponse(input)) {
       const headers = new Headers(input.headers);
       headers.delete('content-length');
-      const body = this.transformStream((input.body ?? new ReadableStream<Uint8Array>({ start: (c) => c.close() })) as ReadableStream<Uint8Array | string>);
+      // The body's encoding: sniffed, with the header's charset as the transport layer's (HTML §13.2.3.2).
+      const contentType = input.headers.get('content-type');
+      const options: ByteEncodingOptions | undefined = contentType === null ? undefined : { contentType };
+      const body = this.transformStream((input.body ?? new ReadableStream<Uint8Array>({ start: (c) => c.close() })) as ReadableStream<Uint8Array | string>, options);
       return new Response(body as ReadableStream<Uint8Array>, { status: input.status, statusText: input.statusText, headers });
     }
     if (input === null || typeof input !== 'object' || typeof (input as ReadableStream).getReader !== 'function') {
       throw new TypeError('HTMLRewriter.transform: expected a Response or a ReadableStream');
     }
-    return this.transformStream(input as ReadableStream<Uint8Array | string>) as ReadableStream<Uint8Array>;
+    return this.transformStream(input as ReadableStream<Uint8Array | string>, encoding) as ReadableStream<Uint8Array>;
   }
 
   /**
@@ -190,7 +193,7 @@ export class HTMLRewriter {
    * cancelled with it. Cancelling the output cancels the input and stops the transformer: nothing is
    * written or enqueued after that, and no end handler runs.
    */
-  private transformStream(input: ReadableStream<Uint8Array | string>): ReadableStream<Uint8Array | string> {
+  private transformStream(input: ReadableStream<Uint8Array | string>, encoding?: ByteEncodingOptions): ReadableStream<Uint8Array | string> {
     const reader = input.getReader();
     const Stream = input.constructor as typeof ReadableStream;
     // The handlers registered now are the ones this transform uses, even if more come before it starts.
@@ -222,7 +225,7 @@ export class HTMLRewriter {
             const { value, done } = await reader.read();
             if (cancelled) return;
             if (done) {
-              transformer ??= new ByteTransformer(byteConfig, this.options, enqueue);
+              transformer ??= new ByteTransformer(byteConfig, this.options, enqueue, encoding);
               const p = transformer.end();
               if (p !== undefined) await p;
               if (!cancelled) controller.close();
@@ -230,7 +233,7 @@ export class HTMLRewriter {
             }
             if (transformer === null) {
               bytes = typeof value !== 'string';
-              transformer = bytes ? new ByteTransformer(byteConfig, this.options, enqueue) : new Transformer(config, this.options, enqueue);
+              transformer = bytes ? new ByteTransformer(byteConfig, this.options, enqueue, encoding) : new Transformer(config, this.options, enqueue);
             }
             let p: void | Promise<void>;
             if (typeof value === 'string') {

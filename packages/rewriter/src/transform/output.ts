@@ -11,7 +11,8 @@
  * chunk boundary, or output queued behind an async handler) cannot be a slice of the current chunk: it
  * is written as source text.
  */
-import { bytesOfByteForm } from '@sluice/tokenizer';
+import { bytesOfByteForm, fromByteForm } from '@sluice/tokenizer';
+import { DocumentEncoder, characterReference } from './encoders.js';
 
 /** Source text that knows where it ends: the tokenizer's text and tag tokens. */
 export interface SourceSpan {
@@ -149,6 +150,28 @@ export class ByteOutput extends Output {
   }
 
   /**
+   * Other ASCII-compatible encodings (see `MappedChunk`): the encoder of the document's encoding, the
+   * recent chunks (the current one last) and the one `setMappedChunk` gave for the next `setChunk`.
+   */
+  private encoder: DocumentEncoder | null = null;
+  private mapped: MappedChunk[] = [];
+  private nextMapped: MappedChunk | null = null;
+  private mappedBytes = 0;
+
+  /** From now on, the input is in `encoding` (not UTF-8): chunks come with `setMappedChunk`. */
+  setEncoding(encoder: DocumentEncoder): void {
+    this.encoder = encoder;
+  }
+
+  /** For when `chunk.text` comes to `setChunk` (see `MappedChunk`). */
+  setMappedChunk(chunk: MappedChunk): void {
+    this.nextMapped = chunk;
+    this.nextText = chunk.text;
+    this.nextBytes = chunk.utf8;
+    this.nextOffset = 0;
+  }
+
+  /**
    * For when `text` comes to `setChunk`: it is the byte form of `bytes` from `offset` on (of some of
    * them: the bytes before and after it are the input just before and after it). The caller must not
    * change them until the write that passes the text has returned. Runs may cover all of `bytes`: a
@@ -163,6 +186,19 @@ export class ByteOutput extends Output {
   override setChunk(chunk: string, start: number): void {
     super.setChunk(chunk, start);
     const bytes = this.nextText === chunk ? this.nextBytes : null;
+    if (this.encoder !== null) {
+      const m = bytes !== null ? this.nextMapped : null;
+      this.nextMapped = null;
+      if (m !== null) {
+        m.start = start;
+        this.mapped.push(m);
+        this.mappedBytes += m.source.length;
+        // Keep about 1 MiB of earlier chunks, for tokens held across chunks (see `source`).
+        while (this.mapped.length > 1 && this.mappedBytes - this.mapped[0]!.source.length > 1 << 20) {
+          this.mappedBytes -= this.mapped.shift()!.source.length;
+        }
+      }
+    }
     this.nextText = null;
     this.nextBytes = null;
     this.bytes = bytes;
@@ -182,6 +218,10 @@ export class ByteOutput extends Output {
     }
     if (s.length === 0) return;
     const parts = this.parts;
+    if (this.encoder !== null) {
+      parts.push(this.encodeText(s));
+      return;
+    }
     const n = parts.length;
     // Encode adjacent strings as one: a surrogate pair split between two of them stays a pair.
     if (n > 0 && typeof parts[n - 1] === 'string') parts[n - 1] = (parts[n - 1] as string) + s;
@@ -193,13 +233,117 @@ export class ByteOutput extends Output {
       this.closeRun();
       this.runEnd = -1;
     }
-    if (raw.length > 0) this.parts.push(bytesOfByteForm(raw));
+    if (raw.length === 0) return;
+    if (this.encoder === null) {
+      this.parts.push(bytesOfByteForm(raw));
+      return;
+    }
+    // Without its offset: source is written in order, so it most likely starts where the last ended,
+    // else at its next occurrence after that; its bytes are copied only if its text is found there.
+    let at = this.sourceEnd;
+    if (this.textAt(at, at + raw.length) !== raw) at = this.find(raw, at);
+    const bytes = at < 0 ? null : this.sourceBytes(at, at + raw.length);
+    if (bytes !== null) this.sourceEnd = at + raw.length;
+    this.parts.push(bytes ?? this.reencode(raw));
+  }
+
+  /** Mapped input: where the last source copied ended (UTF-8 offset). */
+  private sourceEnd = 0;
+
+  /** The recent input's text (byte form of UTF-8) at `[start, end)`, or null if not all retained. */
+  private textAt(start: number, end: number): string | null {
+    let out = '';
+    for (const c of this.mapped) {
+      const cEnd = c.start + c.utf8.length;
+      if (cEnd <= start || c.start >= end) continue;
+      if (out.length === 0 && c.start > start) return null;
+      out += c.text.slice(Math.max(start, c.start) - c.start, Math.min(end, cEnd) - c.start);
+    }
+    return out.length === end - start ? out : null;
+  }
+
+  /** The first offset from `from` on where the recent input's text is `raw`, or -1. */
+  private find(raw: string, from: number): number {
+    const chunks = this.mapped;
+    if (chunks.length === 0) return -1;
+    const base = chunks[0]!.start;
+    const all = chunks.map((c) => c.text).join('');
+    const i = all.indexOf(raw, Math.max(0, from - base));
+    return i < 0 ? -1 : base + i;
+  }
+
+  /**
+   * Mapped input: source text outside the current chunk (a token held across chunks) is copied from
+   * the recent chunks' source bytes when they still hold it.
+   */
+  override source(raw: string, start: number): void {
+    if (this.encoder !== null && raw.length > 0) {
+      const end = start + raw.length;
+      if (!(start === this.runEnd && end <= this.chunkEnd) && !(start >= this.chunkStart && end <= this.chunkEnd)) {
+        if (this.runEnd > this.runStart) this.closeRun();
+        this.runEnd = -1;
+        this.parts.push(this.sourceBytes(start, end) ?? this.reencode(raw));
+        this.sourceEnd = end;
+        return;
+      }
+    }
+    super.source(raw, start);
   }
 
   protected closeRun(): void {
     const base = this.chunkStart;
+    if (this.encoder !== null) {
+      const bytes = this.sourceBytes(this.runStart, this.runEnd);
+      this.parts.push(bytes ?? this.reencode(this.chunk.slice(this.runStart - base, this.runEnd - base)));
+      this.runStart = this.runEnd;
+      this.sourceEnd = this.runEnd;
+      return;
+    }
     this.parts.push(this.bytes!.subarray(this.runStart - base, this.runEnd - base));
     this.runStart = this.runEnd;
+  }
+
+  /** The source bytes of the input's UTF-8 offsets `[start, end)`, if the recent chunks map both ends. */
+  private sourceBytes(start: number, end: number): Uint8Array | null {
+    const chunks = this.mapped;
+    let first = -1;
+    let last = -1;
+    for (let i = 0; i < chunks.length; i++) {
+      const c = chunks[i]!;
+      const cEnd = c.start + c.utf8.length;
+      if (first < 0 && start >= c.start && start < cEnd) first = i;
+      if (end > c.start && end <= cEnd) last = i;
+    }
+    if (first < 0 || last < first) return null;
+    const a = chunks[first]!.map[start - chunks[first]!.start]!;
+    const b = chunks[last]!.map[end - chunks[last]!.start]!;
+    if (a < 0 || b < 0) return null;
+    if (first === last) return chunks[first]!.source.subarray(a, b);
+    const pieces = [chunks[first]!.source.subarray(a)];
+    for (let i = first + 1; i < last; i++) pieces.push(chunks[i]!.source);
+    pieces.push(chunks[last]!.source.subarray(0, b));
+    return concat(pieces);
+  }
+
+  /** Source text (byte form of UTF-8) whose bytes are gone, encoded again (see docs/encoding.md). */
+  private reencode(raw: string): Uint8Array {
+    return this.encoder!.encode(fromByteForm(raw), characterReference);
+  }
+
+  /**
+   * Text a handler or the rewriter wrote, in the document's encoding. A character it lacks becomes a
+   * numeric character reference in a tag (attribute values); anywhere else this cannot tell text from
+   * the content of a raw text element, where a reference would not mean the same, and refuses.
+   */
+  private encodeText(s: string): Uint8Array {
+    const inTag = /^<[A-Za-z]/.test(s);
+    return this.encoder!.encode(s, (cp) => {
+      if (inTag) return characterReference(cp);
+      throw new Error(
+        `HTMLRewriter: U+${cp.toString(16).toUpperCase().padStart(4, '0')} cannot be written in ${this.encoder!.encoding} (the document's encoding); ` +
+          'write it as a character reference with { html: true } where one means the same',
+      );
+    });
   }
 
   flush(): void {
@@ -228,4 +372,32 @@ export class ByteOutput extends Output {
     parts.length = 0;
     if (out.length > 0) this.onOutput(out);
   }
+}
+
+/**
+ * A chunk of input in an ASCII-compatible encoding other than UTF-8, as the byte transformer gives it:
+ * the decoded text as UTF-8 (`utf8`, whose byte form `text` is what is tokenized), the source bytes it was
+ * decoded from, and `map`: for each UTF-8 offset 0…utf8.length, the offset in `source` of the same
+ * place, or -1 where none is known (inside a multi-byte character's run). Known: the start and end, each
+ * ASCII character and the place after it — every place a token can begin or end.
+ */
+export interface MappedChunk {
+  readonly text: string;
+  readonly utf8: Uint8Array;
+  readonly source: Uint8Array;
+  readonly map: Int32Array;
+  /** Set by `ByteOutput`: the offset of `utf8` in the whole (UTF-8) input. */
+  start: number;
+}
+
+function concat(pieces: Uint8Array[]): Uint8Array {
+  let n = 0;
+  for (const p of pieces) n += p.length;
+  const out = new Uint8Array(n);
+  let at = 0;
+  for (const p of pieces) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
 }

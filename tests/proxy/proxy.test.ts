@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { request } from 'node:http';
+import { createRequire } from 'node:module';
 import { createProxy, DEFAULT_BANNER } from '../../packages/example-proxy/src/index.js';
 import { close, listen, upstreamServer } from './helpers.js';
 
@@ -15,6 +16,26 @@ const REWRITTEN = '<!DOCTYPE html><html><head><link rel=stylesheet href="https:/
   ` <a href="https://example.com/UP">upper</a> <a href="/rel">rel</a> http://not-a-link</p>${DEFAULT_BANNER}</body></html>\n`;
 
 let releaseSecondHalf: () => void = () => {};
+
+// iconv-lite makes the test data; it is a devDependency of @sluice/encoding.
+const iconv = createRequire(new URL('../../packages/encoding/package.json', import.meta.url))('iconv-lite') as {
+  encode(text: string, encoding: string): Buffer;
+};
+/** A windows-1252 page (with 0x81, which no character has) and what the proxy makes of it. */
+const cp1252Page = (rewritten: boolean): Buffer =>
+  Buffer.concat([
+    iconv.encode(`<!DOCTYPE html><title>Café “€”</title><p title="naïve">Text — ${rewritten ? '<a href="https://e.x/é">' : '<a href="http://e.x/é">'}é</a> `, 'windows-1252'),
+    Buffer.from([0x81, 0x8d]),
+    iconv.encode(` <a href="/rel">rel</a>${rewritten ? DEFAULT_BANNER : ''}</body></html>`, 'windows-1252'),
+  ]);
+/** A Shift_JIS page declared by <meta charset> only (with a malformed pair), and the proxy's result. */
+const sjisPage = (rewritten: boolean): Buffer =>
+  Buffer.concat([
+    iconv.encode(`<!DOCTYPE html><html><head><meta charset="shift_jis"><title>日本語のページ</title></head><body><p title="表示">ソース ${rewritten ? '<a href="https://e.x/日本">' : '<a href="http://e.x/日本">'}リンク</a> `, 'shift_jis'),
+    Buffer.from([0x81, 0x3c, 0x2f, 0x70, 0x3e, 0xa0]),
+    iconv.encode(` ｶﾀｶﾅ${rewritten ? DEFAULT_BANNER : ''}</body></html>`, 'shift_jis'),
+  ]);
+const utf16Page = Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode('<a href="http://e.x/">x</a>', 'utf-16le')]);
 
 const upstream = upstreamServer({
   '/page': (_req, res) => {
@@ -51,6 +72,24 @@ const upstream = upstreamServer({
     const body = Buffer.from('<a href="http://e.x/">caf\xe9</a></body>', 'latin1');
     res.writeHead(200, { 'content-type': 'text/html; charset=ISO-8859-1', 'content-length': body.length });
     res.end(body);
+  },
+  '/cp1252': (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=windows-1252' });
+    const body = cp1252Page(false);
+    for (let i = 0; i < body.length; i += 7) res.write(body.subarray(i, i + 7));
+    res.end();
+  },
+  '/sjis': (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    // The head in the first write (the proxy prescans the first chunk that comes), the rest in small pieces.
+    const body = sjisPage(false);
+    res.write(body.subarray(0, 120));
+    for (let i = 120; i < body.length; i += 5) res.write(body.subarray(i, i + 5));
+    res.end();
+  },
+  '/utf16': (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end(utf16Page);
   },
   '/nobody': (_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html' });
@@ -149,9 +188,27 @@ describe('example proxy', () => {
     expect(await res.text()).toBe('a { background: url(http://example.com/i.png) } /* </body> */');
   });
 
-  it('leaves HTML in a charset it does not decode untouched', async () => {
+  it('rewrites HTML in its own charset (ISO-8859-1 is windows-1252), bytes kept', async () => {
     const res = await fetch(`${proxyUrl}/latin1`);
-    expect(Buffer.from(await res.arrayBuffer()).toString('latin1')).toBe('<a href="http://e.x/">caf\xe9</a></body>');
+    expect(res.headers.get('content-type')).toBe('text/html; charset=ISO-8859-1');
+    expect(Buffer.from(await res.arrayBuffer()).toString('latin1')).toBe(`<a href="https://e.x/">caf\xe9</a>${DEFAULT_BANNER}</body>`);
+  });
+
+  it('a windows-1252 page with only an HTTP charset comes out byte-exact outside what changed', async () => {
+    const res = await fetch(`${proxyUrl}/cp1252`);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=windows-1252');
+    expect(Buffer.from(await res.arrayBuffer())).toEqual(cp1252Page(true));
+  });
+
+  it('a Shift_JIS page with a <meta charset> (the rest sent in small pieces) comes out byte-exact outside what changed', async () => {
+    const res = await fetch(`${proxyUrl}/sjis`);
+    expect(res.headers.get('content-type')).toBe('text/html');
+    expect(Buffer.from(await res.arrayBuffer())).toEqual(sjisPage(true));
+  });
+
+  it('UTF-16 passes through untouched', async () => {
+    const res = await fetch(`${proxyUrl}/utf16`);
+    expect(Buffer.from(await res.arrayBuffer())).toEqual(utf16Page);
   });
 
   it('a document without a <body> tag gets the banner at the end of its implied body', async () => {

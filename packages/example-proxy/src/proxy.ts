@@ -273,8 +273,11 @@ export function createProxy(options: ProxyOptions): Server {
           tag(d, 'decode-error');
           stages.push(d);
         }
+        const contentType = r.headers['content-type'];
         const rw = rewriteTransform(makeRewriter(), {
           maxBufferedBytes: bound,
+          // The body's encoding is sniffed with the upstream's charset (the header goes out unchanged).
+          ...(contentType === undefined ? {} : { contentType }),
           onDegraded: (info) =>
             safeLog({ url, event: 'degraded', outcome: 'continued', message: `a token of more than ${bound} characters (${info.held} held): the rest of the page passes through unrewritten` }),
         });

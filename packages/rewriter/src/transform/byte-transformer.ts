@@ -152,11 +152,14 @@ export class ByteTransformer {
     }
     let bytes = chunk;
     if (this.sniffed !== null) {
-      const all = new Uint8Array(this.sniffed.length + chunk.length);
-      all.set(this.sniffed);
-      all.set(chunk, this.sniffed.length);
+      let all = chunk;
+      if (this.sniffed.length > 0) {
+        all = new Uint8Array(this.sniffed.length + chunk.length);
+        all.set(this.sniffed);
+        all.set(chunk, this.sniffed.length);
+      }
       if (!this.decide(all, false)) {
-        this.sniffed = all;
+        this.sniffed = all === chunk ? chunk.slice() : all;
         return;
       }
       this.sniffed = null;
@@ -256,11 +259,6 @@ export interface ByteEncodingOptions {
 
 const UTF8_ENCODER = new TextEncoder();
 
-/**
- * Node's (ICU's) Shift_JIS decoder swaps three controls (0x1A → U+001C, 0x1C → U+007F, 0x7F → U+001A),
- * unlike the Encoding Standard's: an ASCII character may come from another of these three bytes.
- */
-const SWAPPED_CONTROLS = new Set([0x1a, 0x1c, 0x7f]);
 
 /**
  * Input in an ASCII-compatible encoding other than UTF-8. Each chunk is decoded with the encoding's
@@ -271,12 +269,12 @@ const SWAPPED_CONTROLS = new Set([0x1a, 0x1c, 0x7f]);
  * the single-byte encodings have no ASCII trail bytes, but take the same way.)
  *
  * Untouched input is copied as the source bytes (`MappedChunk.map`). Tokens begin and end next to
- * ASCII characters, and each ASCII character of the text was one ASCII byte of the source, processed
- * by the decoder as itself (no multi-byte sequence decodes to ASCII in these encodings). Which ASCII
- * bytes those are is found by feeding the decoder one byte at a time near non-ASCII bytes (a decoder
- * gives an ASCII byte it did not take as a trail byte back as itself, at once or — gb18030's second
- * byte — when the sequence fails); runs of ASCII bytes three or more bytes past a non-ASCII byte are
- * decoded whole (the decoder is back in its first state by then).
+ * ASCII characters, and each ASCII character of the text was one ASCII byte of the source that the
+ * decoder took as itself (no multi-byte sequence decodes to ASCII in these encodings). Which ASCII bytes
+ * those are, `stepLength` finds: the decoder's steps, as the Encoding Standard defines them, with the
+ * index consulted (through the decoder) only for a pair whose trail byte is ASCII. Each run of other
+ * steps is decoded as one piece. (Not a streaming `TextDecoder` fed a byte at a time: Node's throws for
+ * some splits of EUC-JP and gb18030.)
  *
  * Each chunk given to the tokenizer ends just before the last such ASCII byte (single-byte encodings:
  * at the end): the rest waits for more input, so both ends of every chunk are mapped.
@@ -284,8 +282,6 @@ const SWAPPED_CONTROLS = new Set([0x1a, 0x1c, 0x7f]);
 class MappedInput {
   private readonly decoder: Decoder;
   private readonly singleByte: boolean;
-  /** GBK or gb18030: stepped by `gbStep`, not streamed. */
-  private readonly gb: boolean;
   /** The end of the input was reached (`write(…, true)`). */
   private atEnd = false;
   /** Source bytes not yet given to the tokenizer, starting where `text` starts. */
@@ -295,14 +291,9 @@ class MappedInput {
   /** The decoded text not yet given to the tokenizer, and the source offset of each of its characters (-1: unknown). */
   private text = '';
   private srcOf: number[] = [];
-  /** ASCII bytes fed whose character has not come out yet (gb18030's second byte). */
-  private pendingAscii: number[] = [];
-  /** ASCII bytes fed since the last non-ASCII byte. */
-  private sinceNonAscii = 3;
 
   constructor(encoding: EncodingName) {
     this.decoder = createDecoder(encoding);
-    this.gb = encoding === 'GBK' || encoding === 'gb18030';
     // Every byte one character, no state (the Encoding Standard's single-byte encodings and x-user-defined).
     this.singleByte = !['Shift_JIS', 'EUC-JP', 'EUC-KR', 'Big5', 'GBK', 'gb18030'].includes(encoding);
   }
@@ -328,10 +319,6 @@ class MappedInput {
     this.atEnd = atEnd;
     this.feed();
     if (atEnd) {
-      const rest = this.gb ? '' : this.decoder.decode();
-      this.pendingAscii = [];
-      for (let k = 0; k < rest.length; k++) this.srcOf.push(-1);
-      this.text += rest;
       const text = this.text;
       const srcOf = this.srcOf;
       const source = this.source;
@@ -349,73 +336,119 @@ class MappedInput {
     const chunk = chunkOf(this.text.slice(0, cut), this.srcOf.slice(0, cut), this.source.subarray(0, at), cut);
     this.text = this.text.slice(cut);
     this.srcOf = this.srcOf.slice(cut).map((o) => (o < 0 ? o : o - at));
-    this.pendingAscii = this.pendingAscii.map((o) => o - at);
     this.source = this.source.slice(at);
     this.fed -= at;
     return chunk;
   }
 
-  /** Decode the bytes not yet fed, noting where each ASCII character came from. */
+  /**
+   * Step through the bytes not yet stepped (`stepLength`): each ASCII byte the decoder takes as itself
+   * is one character with a known source offset; each run of other steps is decoded as one piece.
+   */
   private feed(): void {
     const src = this.source;
     const n = src.length;
-    const decoder = this.decoder;
+    const encoding = this.decoder.encoding;
     let i = this.fed;
     while (i < n) {
-      const b = src[i]!;
-      if (b < 0x80 && this.sinceNonAscii >= 3) {
-        let j = i + 1;
-        while (j < n && src[j]! < 0x80) j++;
-        const out = decoder.decode(src.subarray(i, j), { stream: true });
-        if (out.length !== j - i) throw new Error(`HTMLRewriter: internal error: ${decoder.encoding} decoded ${j - i} ASCII bytes to ${out.length} characters`);
-        for (let k = i; k < j; k++) this.srcOf.push(k);
+      let j = i;
+      for (;;) {
+        if (j >= n) break;
+        const b = src[j]!;
+        if (b < 0x80) break;
+        const step = stepLength(encoding, src, j, n, this.atEnd);
+        if (step === 0) break; // bytes not yet here decide
+        j += step;
+      }
+      if (j > i) {
+        const out = decodeBytes(src.subarray(i, j), encoding);
+        for (let k = 0; k < out.length; k++) this.srcOf.push(-1);
         this.text += out;
-        this.sinceNonAscii += j - i;
         i = j;
-        continue;
       }
-      if (this.gb) {
-        const step = gbStep(src, i, n, this.atEnd);
-        if (step === 0) break; // wait for more bytes
-        const out = decodeBytes(src.subarray(i, i + step), this.decoder.encoding);
-        for (let k = 0; k < out.length; k++) this.srcOf.push(k === 0 && out.charCodeAt(0) < 0x80 ? i : -1);
-        this.text += out;
-        this.sinceNonAscii = b < 0x80 ? this.sinceNonAscii + 1 : 0;
-        i += step;
-        continue;
-      }
-      const out = decoder.decode(src.subarray(i, i + 1), { stream: true });
-      this.sinceNonAscii = b < 0x80 ? this.sinceNonAscii + 1 : 0;
-      if (out.length === 0) {
-        if (b < 0x80) this.pendingAscii.push(i);
-        i++;
-        continue;
-      }
-      const candidates = this.pendingAscii;
-      if (b < 0x80) candidates.push(i);
-      this.pendingAscii = [];
-      let c = 0;
-      for (let k = 0; k < out.length; k++) {
-        const ch = out.charCodeAt(k);
-        let at = -1;
-        if (ch < 0x80) {
-          while (c < candidates.length && src[candidates[c]!] !== ch && !(SWAPPED_CONTROLS.has(ch) && SWAPPED_CONTROLS.has(src[candidates[c]!]!))) c++;
-          if (c < candidates.length) at = candidates[c++]!;
-        }
-        this.srcOf.push(at);
-      }
-      this.text += out;
-      i++;
+      if (i >= n || src[i]! >= 0x80) break; // waiting for more bytes
+      let k = i + 1;
+      while (k < n && src[k]! < 0x80) k++;
+      // ASCII bytes are themselves in these encodings (Node's Shift_JIS swaps three controls: decoded too).
+      const ascii = decodeBytes(src.subarray(i, k), encoding);
+      if (ascii.length !== k - i) throw new Error(`HTMLRewriter: internal error: ${encoding} decoded ${k - i} ASCII bytes to ${ascii.length} characters`);
+      for (let m = i; m < k; m++) this.srcOf.push(m);
+      this.text += ascii;
+      i = k;
     }
     this.fed = i;
   }
 }
 
+/** Per encoding, per lead × trail pair: 0 not known yet, 1 a character, 2 none (an error). */
+const pairKinds = new Map<EncodingName, Uint8Array>();
+
+/** Whether `lead trail` decodes to a character in `encoding` (decoded once, then remembered). */
+function pairIsCharacter(encoding: EncodingName, lead: number, trail: number): boolean {
+  let kinds = pairKinds.get(encoding);
+  if (kinds === undefined) pairKinds.set(encoding, (kinds = new Uint8Array(65536)));
+  const key = (lead << 8) | trail;
+  if (kinds[key] === 0) {
+    const out = decodeBytes(Uint8Array.of(lead, trail), encoding);
+    kinds[key] = out.length > 0 && out.length <= 2 && !out.includes('\ufffd') && out.charCodeAt(out.length - 1) !== trail ? 1 : 2;
+  }
+  return kinds[key] === 1;
+}
+
 /**
- * GBK and gb18030 (one decoder in the Encoding Standard, §11.2.1) are stepped here, not fed to a
- * streaming `TextDecoder` byte by byte: Node's throws "The encoded data was not valid" for some splits
- * (bytes 97 31 3C fed one at a time). The length of the decoder's step at `src[i]` (the bytes it consumes
- * before its next output; bytes it prepends back are the next step's), or 0 if bytes after `n` decide.
+ * The length of the Encoding Standard decoder's step at `src[i]` (a byte ≥ 0x80): the bytes it consumes
+ * for one character or one error, without the bytes an error gives back (an ASCII byte after a lead is
+ * given back when the pair is no character: it is markup, if it is `<`). 0: bytes after `n` decide.
+ * At the end of the input an unfinished sequence is one error (nothing given back).
+ *
+ * Trail bytes in 0x40–0x7E (Shift_JIS, Big5, GBK/gb18030; EUC-KR from 0x41) include letters, `[`, `\\`,
+ * `]`, `^`, `_`, `` ` ``, `{`, `|`, `}`, `~` (never `<`, `>`, `&`, quotes, `=`, `/` or whitespace); gb18030's
+ * digits 0x30–0x39. Tokenizing the bytes would take `]` for CDATA's `]]>`: stepping keeps them in their
+ * character. EUC-JP has no ASCII trail byte.
+ */
+function stepLength(encoding: EncodingName, src: Uint8Array, i: number, n: number, atEnd: boolean): number {
+  const lead = src[i]!;
+  const more = (k: number): boolean => i + k < n;
+  const unfinished = (): number => (atEnd ? n - i : 0);
+  switch (encoding) {
+    case 'GBK':
+    case 'gb18030':
+      return gbStep(src, i, n, atEnd);
+    case 'Shift_JIS': {
+      if (!((lead >= 0x81 && lead <= 0x9f) || (lead >= 0xe0 && lead <= 0xfc))) return 1;
+      if (!more(1)) return unfinished();
+      const t = src[i + 1]!;
+      if (t >= 0x80) return 2;
+      return t >= 0x40 && t <= 0x7e && pairIsCharacter(encoding, lead, t) ? 2 : 1;
+    }
+    case 'Big5':
+    case 'EUC-KR': {
+      if (lead < 0x81 || lead > 0xfe) return 1;
+      if (!more(1)) return unfinished();
+      const t = src[i + 1]!;
+      if (t >= 0x80) return 2;
+      const lo = encoding === 'Big5' ? 0x40 : 0x41;
+      return t >= lo && t <= 0x7e && pairIsCharacter(encoding, lead, t) ? 2 : 1;
+    }
+    case 'EUC-JP': {
+      if (lead !== 0x8e && lead !== 0x8f && (lead < 0xa1 || lead > 0xfe)) return 1;
+      if (!more(1)) return unfinished();
+      const t = src[i + 1]!;
+      if (t < 0x80) return 1;
+      if (lead === 0x8f && t >= 0xa1 && t <= 0xfe) {
+        if (!more(2)) return unfinished();
+        return src[i + 2]! < 0x80 ? 2 : 3;
+      }
+      return 2;
+    }
+    default:
+      return 1;
+  }
+}
+
+/**
+ * GBK and gb18030 (one decoder in the Encoding Standard, §11.2.1). (Not a streaming `TextDecoder` fed a
+ * byte at a time: Node's throws "The encoded data was not valid" for some splits, as for EUC-JP's.)
  */
 function gbStep(src: Uint8Array, i: number, n: number, atEnd: boolean): number {
   const lead = src[i]!;
@@ -423,7 +456,6 @@ function gbStep(src: Uint8Array, i: number, n: number, atEnd: boolean): number {
   if (i + 1 >= n) return atEnd ? 1 : 0;
   const b2 = src[i + 1]!;
   if (b2 >= 0x30 && b2 <= 0x39) {
-    // (At the end of the input the unfinished sequence is one error: nothing is given back.)
     if (i + 2 >= n) return atEnd ? n - i : 0;
     const b3 = src[i + 2]!;
     if (b3 < 0x81 || b3 > 0xfe) return 1;
@@ -431,13 +463,8 @@ function gbStep(src: Uint8Array, i: number, n: number, atEnd: boolean): number {
     const b4 = src[i + 3]!;
     return b4 >= 0x30 && b4 <= 0x39 ? 4 : 1;
   }
-  if ((b2 >= 0x40 && b2 <= 0x7e) || (b2 >= 0x80 && b2 <= 0xfe)) {
-    if (b2 >= 0x80) return 2;
-    // An ASCII trail byte of a pair with no code point is given back.
-    const out = decodeBytes(src.subarray(i, i + 2), 'gb18030');
-    return out.length === 2 && out.charCodeAt(1) === b2 ? 1 : 2;
-  }
-  return b2 < 0x80 ? 1 : 2;
+  if (b2 >= 0x80) return 2;
+  return b2 >= 0x40 && b2 <= 0x7e && pairIsCharacter('gb18030', lead, b2) ? 2 : 1;
 }
 
 /** The chunk for `text` (its first `length` characters), decoded from `source`, with `srcOf` per character. */

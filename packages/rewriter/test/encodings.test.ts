@@ -182,6 +182,22 @@ describe('the byte path in ASCII-compatible encodings', () => {
     expect(seen8).toContain('p title=café');
   });
 
+  it('transform(stream, options) sniffs with the options; a <meta> split across chunks is found', async () => {
+    const bytes = enc('<meta charset="euc-jp"><p title="日本">テキスト</p>', 'euc-jp');
+    const seen: string[] = [];
+    const r = new HTMLRewriter();
+    readings(r, seen);
+    const input = new ReadableStream<Uint8Array>({
+      start(c) {
+        for (let i = 0; i < bytes.length; i += 3) c.enqueue(bytes.slice(i, i + 3));
+        c.close();
+      },
+    });
+    const out = new Uint8Array(await new Response(r.transform(input, { defaultEncoding: 'windows-1252' })).arrayBuffer());
+    expect(out).toEqual(bytes);
+    expect(seen).toContain('p title=日本');
+  });
+
   it('transform(Response) takes the charset from Content-Type', async () => {
     const bytes = enc('<p title="Привет">мир</p>', 'windows-1251');
     const seen: string[] = [];

@@ -132,17 +132,25 @@ describe('byte-exact passthrough', () => {
         // The start tags as the parser (tokenizer with tree builder feedback) reads them, by offset.
         const tags = startTagsOf(input);
         const changed: number[] = [];
-        const { out } = await runRewriter(
-          (r) =>
-            r.on('b, i, [title]', {
-              element(el) {
-                if (el.implied) return; // (implied elements: the next test)
-                el.setAttribute('data-n', `${el.sourceOffset}"&`);
-                changed.push(el.sourceOffset);
-              },
-            }),
-          splitAt(input, c),
-        );
+        let out: string;
+        try {
+          ({ out } = await runRewriter(
+            (r) =>
+              r.on('b, i, [title]', {
+                element(el) {
+                  if (el.implied) return; // (implied elements: the next test)
+                  el.setAttribute('data-n', `${el.sourceOffset}"&`);
+                  changed.push(el.sourceOffset);
+                },
+              }),
+            splitAt(input, c),
+          ));
+        } catch (err) {
+          // A formatting element the parser copies later, changed while its copy is not: refused
+          // (packages/rewriter/src/transform/copies.ts), never written wrong.
+          expect((err as Error).message).toMatch(/is a copy of an earlier <(b|i|a|font|nobr|em|strong|s|u|tt|big|small|strike|code)>/);
+          return;
+        }
         // Walk the output: input copied as is, except each changed tag, which must re-tokenize to the
         // original attributes plus the new one.
         let o = 0;
@@ -171,21 +179,29 @@ describe('byte-exact passthrough', () => {
       fc.asyncProperty(tagSoup, cuts, async (input, c) => {
         const written: { name: string; attributes: [string, string][] }[] = [];
         const brs: number[] = [];
-        const { out } = await runRewriter(
-          (r) =>
-            r.on('*', {
-              element(el) {
-                // (Not on copies of formatting elements: a browser makes those from the original's tag,
-                // so a copy that differs from it is refused — packages/rewriter/test/semantics.test.ts.)
-                if (!el.implied || FORMATTING.has(el.tagName)) return;
-                el.setAttribute('data-implied', `${written.length}"&`);
-                written.push({ name: el.tagName, attributes: [...el.attributes] });
-                // The only implied <br> is the one a </br> makes: that end tag was its tag, and is replaced.
-                if (el.tagName === 'br') brs.push(el.sourceOffset);
-              },
-            }),
-          splitAt(input, c),
-        );
+        let out: string;
+        try {
+          ({ out } = await runRewriter(
+            (r) =>
+              r.on('*', {
+                element(el) {
+                  // (Not on copies of formatting elements: a browser makes those from the original's tag,
+                  // so a copy that differs from it is refused — packages/rewriter/test/semantics.test.ts.)
+                  if (!el.implied || FORMATTING.has(el.tagName)) return;
+                  el.setAttribute('data-implied', `${written.length}"&`);
+                  written.push({ name: el.tagName, attributes: [...el.attributes] });
+                  // The only implied <br> is the one a </br> makes: that end tag was its tag, and is replaced.
+                  if (el.tagName === 'br') brs.push(el.sourceOffset);
+                },
+              }),
+            splitAt(input, c),
+          ));
+        } catch (err) {
+          // An element implied at the end of a document cut off inside raw text, a doctype or `</`: its
+          // start tag cannot be written there (end-of-input.ts), and is refused.
+          expect((err as Error).message).toMatch(/^HTMLRewriter: cannot write content at the end of the document/);
+          return;
+        }
         materialized += written.length;
         // Take the new tags out of the output (each has its data-implied attribute; the input has none):
         // what is left is the input, and each tag reads back as the element's name and attributes.
@@ -199,6 +215,10 @@ describe('byte-exact passthrough', () => {
         const ends = endTagsOf(input);
         let expected = input;
         for (const offset of brs.reverse()) expected = expected.slice(0, offset) + expected.slice(offset + ends.get(offset)!.raw.length);
+        // A tag the input was cut off inside is not written when a tag follows it at the end (a browser
+        // drops it: end-of-input.ts).
+        const cut = /<\/?[A-Za-z][^>]*$/.exec(expected);
+        if (rest !== expected && cut !== null && rest === expected.slice(0, cut.index)) expected = rest;
         expect(rest).toBe(expected);
         expect(found.sort((a, b) => Number(a.attributes.at(-1)![1].split('"')[0]) - Number(b.attributes.at(-1)![1].split('"')[0]))).toEqual(written);
       }),

@@ -192,7 +192,7 @@ export class Transformer {
         this.text.resolve();
         // Whatever the tree builder did not report popped is closed here, innermost first.
         const still = this.sink.open;
-        for (let i = still.length - 1; i >= 0; i--) this.elements.end(still[i]!, null);
+        for (let i = still.length - 1; i >= 0; i--) if (still[i]!.open) this.elements.end(still[i]!, null);
         still.length = 0;
         this.text.endRun();
         this.exec.push({ k: OP_DOC_END, context });

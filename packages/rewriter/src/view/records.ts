@@ -52,10 +52,36 @@ export class ParentRecord {
   /** Sibling positions, when selectors need them (see `Positions`); else null. */
   declare readonly pos: Positions | null;
 
+  /**
+   * Its open element children (the view's open elements whose parent it is): almost always one, the
+   * next element on the stack, in `openChild`; a second only while a table is open beside a
+   * foster-parented element (`moreOpenChildren`). The adoption agency moves them (`moveChildren`).
+   */
+  declare openChild: ElementRecord | null;
+  declare moreOpenChildren: ElementRecord[] | null;
+
   constructor(positioned: boolean) {
     this.parent = null;
     this.inTemplate = false;
     this.pos = positioned ? new Positions() : null;
+    this.openChild = null;
+    this.moreOpenChildren = null;
+  }
+
+  /** `el`, an open element, is now a child of this one. */
+  addOpenChild(el: ElementRecord): void {
+    if (this.openChild === null) this.openChild = el;
+    else (this.moreOpenChildren ??= []).push(el);
+  }
+
+  /** `el` is no longer an open child of this one (closed, or moved). */
+  removeOpenChild(el: ElementRecord): void {
+    const more = this.moreOpenChildren;
+    if (this.openChild === el) this.openChild = more === null || more.length === 0 ? null : more.pop()!;
+    else if (more !== null) {
+      const i = more.lastIndexOf(el);
+      if (i >= 0) more.splice(i, 1);
+    }
   }
 }
 

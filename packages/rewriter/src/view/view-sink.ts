@@ -83,7 +83,10 @@ export class ViewSink implements TreeSink<NodeRecord> {
   clearEvents(): void {
     this.eventCount = 0;
   }
-  /** Open elements, in the order they were inserted (pushes at the end, pops anywhere). */
+  /**
+   * Open elements, in the order they were inserted (pushes at the end, pops anywhere); entries closed
+   * out of order stay until they reach the end or are compacted away (`close`): read `el.open`.
+   */
   readonly open: ElementRecord[] = [];
   /** The root element (the document's element child), once inserted. */
   root: ElementRecord | null = null;
@@ -182,6 +185,7 @@ export class ViewSink implements TreeSink<NodeRecord> {
     }
     if (!(node instanceof ElementRecord)) return;
     if (node.parent !== null) {
+      if (node.open) node.parent.removeOpenChild(node);
       this.detach(node);
       this.generation++;
     }
@@ -197,7 +201,7 @@ export class ViewSink implements TreeSink<NodeRecord> {
     if (!node.evaluated) {
       this.firstInsertion(parent, node);
       if (this.deferred.length > 0) this.connectDeferred();
-    }
+    } else if (node.open) parent.addOpenChild(node);
   }
 
   /** Elements inserted into a new element that was not in the tree yet (see `insertBefore`). */
@@ -211,6 +215,7 @@ export class ViewSink implements TreeSink<NodeRecord> {
     this.matcher.evaluate(node);
     node.open = true;
     this.open.push(node);
+    parent.addOpenChild(node);
   }
 
   /** Match the deferred elements whose parents are in the tree now, outermost first. */
@@ -238,6 +243,7 @@ export class ViewSink implements TreeSink<NodeRecord> {
 
   remove(node: NodeRecord): void {
     if (node instanceof ElementRecord && node.parent !== null) {
+      if (node.open) node.parent.removeOpenChild(node);
       this.detach(node);
       this.generation++;
     } else if (node instanceof LeafRecord) {
@@ -264,7 +270,18 @@ export class ViewSink implements TreeSink<NodeRecord> {
       f.ofCounts = null;
     }
     // Only open children can still get content, so only their parent links matter from now on.
-    for (const el of this.open) if (el.parent === from) el.parent = to;
+    const first = from.openChild;
+    if (first !== null) {
+      first.parent = to;
+      to.addOpenChild(first);
+      const more = from.moreOpenChildren;
+      if (more !== null) for (const el of more) {
+        el.parent = to;
+        to.addOpenChild(el);
+      }
+      from.openChild = null;
+      from.moreOpenChildren = null;
+    }
     this.generation++;
   }
 
@@ -300,13 +317,26 @@ export class ViewSink implements TreeSink<NodeRecord> {
   close(el: ElementRecord): void {
     if (!el.open) return;
     el.open = false;
+    if (el.parent !== null) el.parent.removeOpenChild(el);
+    // The list keeps closed entries until they reach its end, or until they are half of it: the
+    // adoption agency closes elements from the middle, and searching for each one made a rewrite
+    // quadratic (`bench:worst-case`).
     const open = this.open;
-    if (open[open.length - 1] === el) open.pop();
-    else {
-      const i = open.lastIndexOf(el);
-      if (i >= 0) open.splice(i, 1);
+    if (open[open.length - 1] === el) {
+      open.pop();
+      while (open.length > 0 && !open[open.length - 1]!.open) {
+        open.pop();
+        this.closedInOpen--;
+      }
+    } else if (++this.closedInOpen > 32 && this.closedInOpen * 2 > open.length) {
+      let w = 0;
+      for (let r = 0; r < open.length; r++) if (open[r]!.open) open[w++] = open[r]!;
+      open.length = w;
+      this.closedInOpen = 0;
     }
   }
+  /** Closed entries still in `open` (see `close`). */
+  private closedInOpen = 0;
 
   /** Give `node` its place among `parent`'s element children: at the end, or just before `before`. */
   private attach(parent: ParentRecord, node: ElementRecord, before: ElementRecord | null, connected: boolean): void {

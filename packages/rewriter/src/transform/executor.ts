@@ -225,7 +225,7 @@ export class Executor {
         s = afterSource(raw.length > 12 ? raw.slice(-12) : raw, s, context, 'HTMLRewriter');
       }
       this.lastSource = null;
-      this.output.text(s);
+      this.output.text(s, context === 'data');
     }
   }
 

@@ -74,8 +74,13 @@ export abstract class Output {
     this.source(span.raw, start);
   }
 
-  /** Write text a handler decided or the rewriter made (inserted content, a rewritten tag). */
-  abstract text(s: string): void;
+  /**
+   * Write text a handler decided or the rewriter made (inserted content, a rewritten tag).
+   * `references`: a character reference means the same as the character where it lands (ordinary
+   * content, RCDATA, a tag's attribute values) — what a byte output in an encoding that lacks a
+   * character may write instead of it.
+   */
+  abstract text(s: string, references?: boolean): void;
 
   /**
    * Write source text that is not a slice of the current chunk (a token from an earlier chunk, output
@@ -211,7 +216,7 @@ export class ByteOutput extends Output {
     }
   }
 
-  text(s: string): void {
+  text(s: string, references = false): void {
     if (this.runEnd > this.runStart) {
       this.closeRun();
       this.runEnd = -1;
@@ -219,7 +224,7 @@ export class ByteOutput extends Output {
     if (s.length === 0) return;
     const parts = this.parts;
     if (this.encoder !== null) {
-      parts.push(this.encodeText(s));
+      parts.push(this.encodeText(s, references));
       return;
     }
     const n = parts.length;
@@ -332,11 +337,12 @@ export class ByteOutput extends Output {
 
   /**
    * Text a handler or the rewriter wrote, in the document's encoding. A character it lacks becomes a
-   * numeric character reference in a tag (attribute values); anywhere else this cannot tell text from
-   * the content of a raw text element, where a reference would not mean the same, and refuses.
+   * numeric character reference where one means the same (`references`: ordinary content, RCDATA; a
+   * tag's attribute values); in raw text, a script, a style or a CDATA section none does, and it is
+   * refused.
    */
-  private encodeText(s: string): Uint8Array {
-    const inTag = /^<[A-Za-z]/.test(s);
+  private encodeText(s: string, references: boolean): Uint8Array {
+    const inTag = references || /^<[A-Za-z]/.test(s);
     return this.encoder!.encode(s, (cp) => {
       if (inTag) return characterReference(cp);
       throw new Error(

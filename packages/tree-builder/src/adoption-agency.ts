@@ -3,7 +3,7 @@
  * start tags that find one already open).
  */
 import { appropriatePlace } from './appropriate-place.js';
-import { NS, type SourceLocation } from './sink.js';
+import type { SourceLocation } from './sink.js';
 import type { ElementRecord } from './stack-of-open-elements.js';
 import { SPECIAL } from './tag-sets.js';
 import type { TreeBuilder } from './tree-builder.js';
@@ -86,7 +86,7 @@ export function adoptionAgency<N>(
         continue;
       }
       // 4.13.6 Replace node by a new element for the same token, in the list and on the stack.
-      const replacement = tb.createElement(node.localName, NS.HTML, node.id, node.attributes, node.location);
+      const replacement = tb.createCopy(node);
       afe.replaceElement(node, replacement);
       stack.replace(node, replacement);
       node = replacement;
@@ -101,9 +101,7 @@ export function adoptionAgency<N>(
     appropriatePlace(tb, commonAncestor);
     tb.sink.insertBefore(tb.placeParent, lastNode.node, tb.placeBefore);
     // 4.15 A new element for the formatting element's token.
-    const element = tb.createElement(
-      formattingElement.localName, NS.HTML, formattingElement.id, formattingElement.attributes, formattingElement.location,
-    );
+    const element = tb.createCopy(formattingElement);
     // 4.16–4.17 The furthest block's children move into it; it becomes the furthest block's child.
     tb.sink.moveChildren(furthestBlock.node, element.node);
     tb.sink.insertBefore(furthestBlock.node, element.node, null);

@@ -64,6 +64,20 @@ export interface TreeSink<N> {
     location: SourceLocation | null,
   ): N;
   /**
+   * Optional: create a copy of `original` — "an element for the token for which `original` was
+   * created", which reconstructing the active formatting elements (§13.2.4.3) and the adoption agency
+   * algorithm (§13.2.6.4.7) make. The arguments are `createElement`'s, which a sink without this method
+   * is called with instead. A sink that must tell copies apart takes it (the rewriter: a browser makes a
+   * copy from the original's start tag as written, so the copy cannot be changed on its own).
+   */
+  createElementCopy?(
+    original: N,
+    localName: string,
+    namespace: ElementNamespace,
+    attributes: readonly ElementAttribute[],
+    location: SourceLocation | null,
+  ): N;
+  /**
    * Optional: create an HTML element whose attributes are still source text. `rawTag` is the start tag's
    * exact text (the tokenizer token's `raw`, `<` to `>`); `attributesOfRawTag(rawTag)` from
    * `@sluice/tokenizer` decodes it to exactly the list `createElement` would have been given.

@@ -584,6 +584,21 @@ export class TreeBuilder<N> {
   }
 
   /**
+   * @internal "Create an element for the token for which `old` was created" (§13.2.4.3, §13.2.6.4.7): a
+   * copy of a formatting element. The sink is told which element it copies (`TreeSink.createElementCopy`).
+   */
+  createCopy(old: ElementRecord<N>): ElementRecord<N> {
+    const attributes = old.attributes;
+    const location = old.location;
+    const sink = this.sink;
+    const node =
+      sink.createElementCopy !== undefined
+        ? sink.createElementCopy(old.node, old.localName, NS.HTML, attributes, location)
+        : sink.createElement(old.localName, NS.HTML, attributes, location);
+    return new ElementRecord(node, old.localName, NS.HTML, old.id, htmlElementFlags(old.id), attributes, location);
+  }
+
+  /**
    * @internal "create an element for a token" in the HTML namespace. When the sink takes raw attributes and
    * nothing has read this tag's attributes, they stay undecoded: the sink gets the raw tag. The record of
    * a formatting element keeps the tag's token (its attributes may be read later: Noah's Ark,
@@ -708,7 +723,7 @@ export class TreeBuilder<N> {
     // Advance and create.
     for (let e: FormattingEntry<N> | null = entry; e !== null; e = e.next) {
       const old = e.element!;
-      const record = this.createElement(old.localName, NS.HTML, old.id, old.attributes, old.location);
+      const record = this.createCopy(old);
       this.insertRecord(record);
       this.afe.replaceElement(old, record);
     }

@@ -5,7 +5,7 @@
  * (`copies.ts`).
  */
 import type { EndTagClass, StartTagClass } from '@sluice/tokenizer';
-import type { InsertionModeName, SourceLocation } from '@sluice/tree-builder';
+import type { InsertionModeName } from '@sluice/tree-builder';
 import type { ElementUnit } from '../rewritable-units/element.js';
 import type { ElementRecord } from '../view/records.js';
 import { ViewSink } from '../view/view-sink.js';
@@ -69,14 +69,12 @@ export class ElementOps {
   }
 
   /**
-   * `el` was made up by the tree builder while it processed the token at `offset` (`location`: what the
-   * tree builder gave it). A copy of a formatting element carries its original's location (copies.ts);
-   * any other is queued to start where the output reaches it, if handlers match it.
+   * `el` was made up by the tree builder while it processed the token at `offset`. A copy of a
+   * formatting element (the tree builder said so: `copyOf`) is checked against what it copies
+   * (copies.ts); any other is queued to start where the output reaches it, if handlers match it.
    */
-  created(el: ElementRecord, location: SourceLocation | null, offset: number): void {
-    const original = this.elementHandlersExist && location !== null && location.start < offset ? this.sink.originalOf(location) : null;
-    if (original !== null) {
-      el.copyOf = original;
+  created(el: ElementRecord, offset: number): void {
+    if (el.copyOf !== null && this.elementHandlersExist) {
       const handlers = el.matched === null ? null : this.handlersFor(el.matched);
       if (handlers === null) this.exec.copy(el, offset);
       else this.implied.queue(el, offset, handlers);

@@ -407,7 +407,7 @@ export class Transformer {
         } else {
           // `</br>` makes a <br> with the end tag's location: that tag is the element's.
           if (own === OWN_END && location !== null && location.start === ownStart) madeByEndTag = el;
-          this.elements.created(el, location, ownStart);
+          this.elements.created(el, ownStart);
         }
       } else if (kind === EV_TEXT) {
         // A run the tree builder split (whitespace here, the rest elsewhere) reports the same span for

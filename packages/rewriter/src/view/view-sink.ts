@@ -122,11 +122,24 @@ export class ViewSink implements TreeSink<NodeRecord> {
   ): NodeRecord {
     const el = new ElementRecord(localName, namespace, attributes, this.positioned);
     this.record(EV_CREATE, el, location, '');
-    // A formatting element's first element is the one made for its start tag; its copies come later
-    // with the same location object (see `originalOf`).
-    if (location !== null && namespace === NS.HTML && FORMATTING_NAMES.has(localName) && !this.formattingByLocation.has(location)) {
-      this.formattingByLocation.set(location, el);
-    }
+    return el;
+  }
+
+  /**
+   * A copy of a formatting element (reconstruction, the adoption agency: `TreeSink.createElementCopy`):
+   * it remembers the element with a start tag of its own that it copies (a copy's copy, the same one),
+   * since a browser makes it from that element's tag as written (transform/copies.ts).
+   */
+  createElementCopy(
+    original: NodeRecord,
+    localName: string,
+    namespace: ElementNamespace,
+    attributes: readonly ElementAttribute[],
+    location: SourceLocation | null,
+  ): NodeRecord {
+    const el = new ElementRecord(localName, namespace, attributes, this.positioned);
+    if (original instanceof ElementRecord) el.copyOf = original.copyOf ?? original;
+    this.record(EV_CREATE, el, location, '');
     return el;
   }
 
@@ -138,21 +151,7 @@ export class ViewSink implements TreeSink<NodeRecord> {
   createElementForStartTag(localName: string, tag: StartTagClass, location: SourceLocation | null): NodeRecord {
     const el = new ElementRecord(localName, NS.HTML, null, this.positioned, tag);
     this.record(EV_CREATE, el, location, '');
-    if (location !== null && FORMATTING_NAMES.has(localName)) this.formattingByLocation.set(location, el);
     return el;
-  }
-
-  /**
-   * A formatting element with a start tag of its own, by the location object the tree builder gave it.
-   * The tree builder makes every copy of a formatting element "for the token for which it was created"
-   * and hands the copy that token's location object, so this finds what a copy copies. (Weak: an entry
-   * lives as long as the tree builder keeps the location, i.e. while the element may still be copied.)
-   */
-  private readonly formattingByLocation = new WeakMap<SourceLocation, ElementRecord>();
-
-  /** The formatting element with a start tag of its own that a copy made with `location` copies, if known. */
-  originalOf(location: SourceLocation): ElementRecord | null {
-    return this.formattingByLocation.get(location) ?? null;
   }
 
   /** Whether an element of this name is a formatting element (one the tree builder may copy). */

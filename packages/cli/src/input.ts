@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import {
   changeTheEncoding,
-  extractEncodingFromMetaContent,
+  encodingOfMeta,
   getEncoding,
   type EncodingName,
   type SniffResult,
@@ -86,15 +86,7 @@ export function describeEncoding(sniff: SniffResult, confidence: string | null, 
  * else `http-equiv=content-type` with a `content` naming one), or null. (The parser does this itself.)
  */
 export function metaEncoding(token: Token): EncodingName | null {
-  if (token.type !== 'startTag' || token.name !== 'meta') return null;
-  const charset = token.attributes.find((a) => a.name === 'charset');
-  const named = charset === undefined ? null : getEncoding(charset.value);
-  if (named !== null) return named;
-  const httpEquiv = token.attributes.find((a) => a.name === 'http-equiv');
-  const content = token.attributes.find((a) => a.name === 'content');
-  if (httpEquiv === undefined || content === undefined) return null;
-  if (httpEquiv.value.replace(/[A-Z]/g, (c) => c.toLowerCase()) !== 'content-type') return null;
-  return extractEncodingFromMetaContent(content.value);
+  return token.type === 'startTag' && token.name === 'meta' ? encodingOfMeta(token.attributes) : null;
 }
 
 export { changeTheEncoding };

@@ -9,6 +9,7 @@ export {
   PRESCAN_LIMIT,
   bomSniff,
   couldBeBomPrefix,
+  encodingOfMeta,
   extractEncodingFromMetaContent,
   getXmlEncoding,
   prescan,

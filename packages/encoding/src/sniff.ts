@@ -44,6 +44,22 @@ export function couldBeBomPrefix(bytes: Uint8Array): boolean {
 const isAsciiWhitespace = (c: string) => c === '\t' || c === '\n' || c === '\f' || c === '\r' || c === ' ';
 
 /**
+ * The encoding a `<meta>` start tag with these (decoded) attributes names, as the tree builder reads it
+ * (§13.2.6.4.4 "in head", the `<meta>` rule): its `charset`, else the encoding a
+ * `http-equiv=content-type` `<meta>`'s `content` names; null for none.
+ */
+export function encodingOfMeta(attributes: readonly { readonly name: string; readonly value: string }[]): EncodingName | null {
+  const charset = attributes.find((a) => a.name === 'charset');
+  const named = charset === undefined ? null : getEncoding(charset.value);
+  if (named !== null) return named;
+  const httpEquiv = attributes.find((a) => a.name === 'http-equiv');
+  const content = attributes.find((a) => a.name === 'content');
+  if (httpEquiv === undefined || content === undefined) return null;
+  if (httpEquiv.value.replace(/[A-Z]/g, (c) => c.toLowerCase()) !== 'content-type') return null;
+  return extractEncodingFromMetaContent(content.value);
+}
+
+/**
  * HTML §2.5.? "algorithm for extracting a character encoding from a meta element" (the value of a
  * `<meta http-equiv=content-type>`'s `content` attribute): the encoding named after the first "charset"
  * that is followed (whitespace allowed) by "=", quoted or not; null for "nothing" (no such charset, an

@@ -5,8 +5,7 @@
 import type { Token } from '@sluice/tokenizer';
 import {
   changeTheEncoding,
-  extractEncodingFromMetaContent,
-  getEncoding,
+  encodingOfMeta,
   requireEncoding,
   type Confidence,
   type EncodingChange,
@@ -117,15 +116,7 @@ export class SniffState {
  * insertion mode to ask: every `<meta>` counts there (the tree builder ignores one in a frameset).
  */
 export function metaEncoding(token: Token): EncodingName | null {
-  if (token.type !== 'startTag' || token.name !== 'meta') return null;
-  const charset = token.attributes.find((a) => a.name === 'charset');
-  const named = charset === undefined ? null : getEncoding(charset.value);
-  if (named !== null) return named;
-  const httpEquiv = token.attributes.find((a) => a.name === 'http-equiv');
-  const content = token.attributes.find((a) => a.name === 'content');
-  if (httpEquiv === undefined || content === undefined) return null;
-  if (httpEquiv.value.replace(/[A-Z]/g, (c) => c.toLowerCase()) !== 'content-type') return null;
-  return extractEncodingFromMetaContent(content.value);
+  return token.type === 'startTag' && token.name === 'meta' ? encodingOfMeta(token.attributes) : null;
 }
 
 export { changeTheEncoding };

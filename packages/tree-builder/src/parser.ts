@@ -5,8 +5,7 @@
 import {
   HtmlDecoder,
   changeTheEncoding,
-  extractEncodingFromMetaContent,
-  getEncoding,
+  encodingOfMeta,
   requireEncoding,
   type Confidence,
   type EncodingChange,
@@ -227,17 +226,7 @@ export class Parser<N> {
   private metaMet(token: StartTagToken): void {
     const mode = this.treeBuilder.insertionMode;
     if (mode === 'in frameset' || mode === 'after frameset' || mode === 'after after frameset' || this.treeBuilder.isStopped) return;
-    let requested: EncodingName | null = null;
-    const attributes = token.attributes;
-    const charset = attributes.find((a) => a.name === 'charset');
-    if (charset !== undefined) requested = getEncoding(charset.value);
-    if (requested === null) {
-      const httpEquiv = attributes.find((a) => a.name === 'http-equiv');
-      const content = attributes.find((a) => a.name === 'content');
-      if (httpEquiv !== undefined && content !== undefined && httpEquiv.value.replace(/[A-Z]/g, (c) => c.toLowerCase()) === 'content-type') {
-        requested = extractEncodingFromMetaContent(content.value);
-      }
-    }
+    const requested = encodingOfMeta(token.attributes);
     if (requested === null) return;
     const decoder = this.decoder!;
     const change = changeTheEncoding(decoder.encoding!, 'tentative', requested);

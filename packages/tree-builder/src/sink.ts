@@ -141,4 +141,13 @@ export interface TreeSink<N> {
    * it, when an end tag token matched it; null when it was closed implicitly or at EOF. Optional.
    */
   elementPopped?(element: N, endLocation: SourceLocation | null): void;
+
+  /**
+   * Optional: an end tag the tree builder accepted for an element it keeps open — `</body>` ("in body":
+   * switch to "after body", §13.2.6.4.7) and `</html>` ("after body", "after frameset": switch to "after
+   * after body" / "after after frameset"); both elements stay on the stack of open elements to the end.
+   * `location` spans the end tag. (A `</html>` seen "in body" is reprocessed "after body": it comes here
+   * once, for the root.)
+   */
+  endTagKeptOpen?(element: N, location: SourceLocation | null): void;
 }

@@ -830,6 +830,11 @@ export class TreeBuilder<N> {
 
   // --- Helpers the rules share ---------------------------------------------------------------------------
 
+  /** @internal Tell the sink an end tag was accepted for an element that stays open (`TreeSink.endTagKeptOpen`). */
+  endTagKeptOpen(record: ElementRecord<N> | null, location: SourceLocation | null): void {
+    if (record !== null && this.sink.endTagKeptOpen !== undefined) this.sink.endTagKeptOpen(record.node, location);
+  }
+
   /** @internal The location of a token, for `elementPopped`. */
   endLocation(t: TagToken): SourceLocation | null {
     return locationOf(t);

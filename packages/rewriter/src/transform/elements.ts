@@ -5,7 +5,6 @@
  * (`copies.ts`).
  */
 import type { EndTagClass, StartTagClass } from '@sluice/tokenizer';
-import type { InsertionModeName } from '@sluice/tree-builder';
 import type { ElementUnit } from '../rewritable-units/element.js';
 import type { ElementRecord } from '../view/records.js';
 import { ViewSink } from '../view/view-sink.js';
@@ -103,21 +102,16 @@ export class ElementOps {
 
   /**
    * `</body>` and `</html>` never pop their elements (the standard keeps them open to the end); when the
-   * tree builder accepted one (its insertion mode went from `modeBefore` to `mode`), it is that
-   * element's end tag for handlers. Returns whether the token was taken so.
+   * tree builder accepted one (`TreeSink.endTagKeptOpen`), it is that element's end tag for handlers —
+   * `</html>` ends the body first, if nothing did. Returns whether the token was taken so.
    */
-  bodyOrHtmlEnd(token: EndTagClass, modeBefore: InsertionModeName, mode: InsertionModeName): boolean {
-    const body = this.sink.body;
-    const html = this.sink.root;
-    if (token.name === 'body') {
-      if (mode !== 'after body' || modeBefore === 'after body' || body === null || body.ended) return false;
-      this.endKeepOpen(body, token);
-      return true;
+  endTagKeptOpen(el: ElementRecord, token: EndTagClass): boolean {
+    if (el.ended) return false;
+    if (el === this.sink.root) {
+      const body = this.sink.body;
+      if (body !== null && !body.ended) this.endKeepOpen(body, null);
     }
-    if ((mode !== 'after after body' && mode !== 'after after frameset') || mode === modeBefore) return false;
-    if (body !== null && !body.ended) this.endKeepOpen(body, null);
-    if (html === null || html.ended) return false;
-    this.endKeepOpen(html, token);
+    this.endKeepOpen(el, token);
     return true;
   }
 

@@ -20,10 +20,10 @@
  * get their handlers too, at the point in the output where they were created: see implied-elements.ts.
  */
 import { EndTagClass, StartTagClass, TextTokenClass, Tokenizer, type CommentToken, type DoctypeToken, type TextToken, type Token } from '@sluice/tokenizer';
-import { TreeBuilder, type InsertionModeName } from '@sluice/tree-builder';
+import { TreeBuilder } from '@sluice/tree-builder';
 import { contentContextOf } from '../rewritable-units/content.js';
 import { ElementRecord, type NodeRecord, type ParentRecord } from '../view/records.js';
-import { EV_COMMENT, EV_CREATE, EV_POP, EV_TEXT, ViewSink, WHOLE_TOKEN } from '../view/view-sink.js';
+import { EV_COMMENT, EV_CREATE, EV_KEPT_OPEN, EV_POP, EV_TEXT, ViewSink, WHOLE_TOKEN } from '../view/view-sink.js';
 import { ElementOps } from './elements.js';
 import { endGuardFor } from './end-of-input.js';
 import { Executor } from './executor.js';
@@ -222,11 +222,8 @@ export class Transformer {
       this.builder.processStartTagToken(token);
       this.afterStartTag(token);
     } else if (token instanceof EndTagClass) {
-      // `</body>` and `</html>`: whether the tree builder accepted one shows in its insertion mode.
-      const name = token.name;
-      const modeBefore = name === 'body' || name === 'html' ? this.builder.insertionMode : null;
       this.builder.processEndTagToken(token);
-      this.afterEndTag(token, modeBefore);
+      this.afterEndTag(token);
     } else {
       this.builder.processToken(token);
       this.afterOtherToken(token);
@@ -257,9 +254,9 @@ export class Transformer {
     }
   }
 
-  private afterEndTag(token: EndTagClass, modeBefore: InsertionModeName | null): void {
+  private afterEndTag(token: EndTagClass): void {
     const sink = this.sink;
-    if (modeBefore === null && this.text.empty) {
+    if (this.text.empty) {
       // The common cases: the token closed its element and nothing else, or was ignored.
       const n = sink.eventCount;
       if (n === 0) {
@@ -278,9 +275,7 @@ export class Transformer {
     }
     this.applyEvents(OWN_END, token.start, token, true);
     this.text.resolve();
-    if (this.ownConsumed) return;
-    if (modeBefore !== null && this.elements.bodyOrHtmlEnd(token, modeBefore, this.builder.insertionMode)) return;
-    this.elements.copyToken(token);
+    if (!this.ownConsumed) this.elements.copyToken(token);
   }
 
   /** Comments, doctypes, discarded text, and tokens of classes other than the tokenizer's own. */
@@ -434,6 +429,11 @@ export class Transformer {
           this.elements.end(el, endToken);
           consumed = true;
         } else this.elements.end(el, null);
+      } else if (kind === EV_KEPT_OPEN) {
+        // `</body>` or `</html>`, accepted: the end tag of an element that stays open.
+        if (resolveOnPop) this.text.resolve();
+        if (this.implied.count > 0) this.implied.start();
+        if (endToken !== null && !consumed) consumed = this.elements.endTagKeptOpen(node as ElementRecord, endToken);
       }
     }
     sink.clearEvents();

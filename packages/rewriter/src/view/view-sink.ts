@@ -23,6 +23,8 @@ export const EV_CREATE = 0;
 export const EV_TEXT = 1;
 export const EV_COMMENT = 2;
 export const EV_POP = 3;
+/** An end tag accepted for an element that stays open (`</body>`, `</html>`: `TreeSink.endTagKeptOpen`). */
+export const EV_KEPT_OPEN = 4;
 
 /**
  * The `eventLocation` of an `EV_TEXT` event for text inserted as a whole token (`insertTextToken`): its
@@ -64,6 +66,7 @@ export class ViewSink implements TreeSink<NodeRecord> {
    *   (or `WHOLE_TOKEN` and '': the whole text token being processed)
    * - `EV_COMMENT`: `eventNode` the parent
    * - `EV_POP`: `eventNode` the element, `eventLocation` the end tag's span or null
+   * - `EV_KEPT_OPEN`: `eventNode` the body or html element whose end tag was accepted, `eventLocation` its span
    */
   eventCount = 0;
   readonly eventKind: number[] = [];
@@ -304,6 +307,10 @@ export class ViewSink implements TreeSink<NodeRecord> {
     if (!(template instanceof ElementRecord)) throw new Error('ViewSink.templateContents: not an element');
     template.content ??= new FragmentRecord(this.positioned);
     return template.content;
+  }
+
+  endTagKeptOpen(element: NodeRecord, location: SourceLocation | null): void {
+    if (element instanceof ElementRecord) this.record(EV_KEPT_OPEN, element, location, '');
   }
 
   elementPopped(element: NodeRecord, endLocation: SourceLocation | null): void {

@@ -34,6 +34,7 @@ export function afterBody<N>(tb: TreeBuilder<N>, t: TreeToken): void {
         }
         tb.htmlEndLocation = tb.endLocation(t);
         tb.mode = MODE.AFTER_AFTER_BODY;
+        tb.endTagKeptOpen(tb.stack.first, tb.htmlEndLocation);
         return;
       }
       break;

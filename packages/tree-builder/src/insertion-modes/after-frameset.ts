@@ -27,6 +27,7 @@ export function afterFrameset<N>(tb: TreeBuilder<N>, t: TreeToken): void {
       if (t.id === T.HTML) {
         tb.htmlEndLocation = tb.endLocation(t);
         tb.mode = MODE.AFTER_AFTER_FRAMESET;
+        tb.endTagKeptOpen(tb.stack.first, tb.htmlEndLocation);
         return;
       }
       tb.error('unexpected-end-tag');

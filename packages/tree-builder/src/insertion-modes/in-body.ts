@@ -409,6 +409,7 @@ export function bodyEndTag<N>(tb: TreeBuilder<N>, t: TagToken): void {
       }
       tb.bodyEndLocation = tb.endLocation(t);
       tb.mode = MODE.AFTER_BODY;
+      tb.endTagKeptOpen(stack.second, tb.bodyEndLocation);
       return;
 
     case T.HTML:

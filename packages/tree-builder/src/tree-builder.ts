@@ -492,6 +492,14 @@ export class TreeBuilder<N> {
     return INSERTION_MODE_NAMES[this.mode];
   }
 
+  /**
+   * Whether character tokens are being held as "pending table character tokens" (§13.2.6.4.10, "in
+   * table text"): where they go — the table, or foster parenting — is decided at the next other token.
+   */
+  get holdsTableText(): boolean {
+    return this.mode === MODE.IN_TABLE_TEXT;
+  }
+
   /** Whether parsing has stopped (after `processEnd`). */
   get isStopped(): boolean {
     return this.stopped;

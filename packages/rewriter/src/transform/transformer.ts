@@ -328,7 +328,7 @@ export class Transformer {
           text.emitToken(token, sink.eventNode[0]!);
           return;
         }
-      } else if (n === 0 && (!text.textHandlersExist || this.builder.insertionMode !== 'in table text')) {
+      } else if (n === 0 && (!text.textHandlersExist || !this.builder.holdsTableText)) {
         // Table text ("in table text") waits for the tree builder to decide where it goes — but only
         // when a text handler needs to know; otherwise it is copied at once.
         text.emitToken(token, null);
@@ -349,7 +349,7 @@ export class Transformer {
     this.applyEvents(OWN_NONE, start, null, false);
     // As above: table text waits only when a text handler needs to know where it goes (here the token
     // also did something else first, e.g. closed a <colgroup>).
-    if (!this.text.textHandlersExist || this.builder.insertionMode !== 'in table text') this.text.resolve();
+    if (!this.text.textHandlersExist || !this.builder.holdsTableText) this.text.resolve();
     else if (this.implied.count > 0 && !this.text.holding) this.implied.start();
   }
 

@@ -12,6 +12,7 @@ import {
   type EncodingName,
   type SniffResult,
 } from '@sluice/encoding';
+import type { Engine } from './implementation.js';
 
 /** The encoding options of a byte stream that parses (HTML §13.2.3, as `Parser` takes them). */
 export interface ByteInputOptions {
@@ -120,3 +121,47 @@ export function metaEncoding(token: Token): EncodingName | null {
 }
 
 export { changeTheEncoding };
+
+/**
+ * What the parsing byte streams share: the sniffing's result, as a promise and as getters (their
+ * `state` is fed by the decoder they wrap).
+ */
+export abstract class SniffingStream {
+  /** The sniffing's result, once decided. */
+  readonly sniffed: Promise<SniffResult>;
+  /** @internal */
+  protected readonly state = new SniffState();
+
+  constructor() {
+    this.sniffed = this.state.sniffed;
+  }
+
+  /** The encoding in use (the Encoding Standard's name), once sniffed; null before. */
+  get encoding(): EncodingName | null {
+    return this.state.encoding;
+  }
+
+  /** 'tentative' or 'certain' once sniffed (certain after a `<meta>` was met); null before. */
+  get confidence(): Confidence | null {
+    return this.state.confidence;
+  }
+
+  /** The "change the encoding" a `<meta>` caused, if one did (see `options.onEncodingChange`). */
+  get encodingChange(): EncodingChange | null {
+    return this.state.change;
+  }
+}
+
+/** The engine around a byte parser: each chunk and the end, then whether the sniffing has decided. */
+export function sniffingEngine(parser: { write(chunk: Uint8Array): unknown; end(): unknown }, state: SniffState): Engine<Uint8Array> {
+  return {
+    write: (chunk) => {
+      parser.write(chunk);
+      state.check();
+    },
+    end: () => {
+      parser.end();
+      state.check();
+    },
+  };
+}

@@ -4,7 +4,7 @@ import { Parser } from '@sluice/tree-builder';
 import { RecordingSink } from '@sluice/dom';
 import { HtmlDecoder, type Confidence, type EncodingChange, type EncodingName, type HtmlDecoderOptions, type SniffResult } from '@sluice/encoding';
 import { BYTE_CHUNKS, type Engine, type StreamOptions, type TransformPair, engineTransform, implementationOf } from './implementation.js';
-import { type ByteInputOptions, SniffState, changeTheEncoding, checkByteOptions, metaEncoding } from './bytes.js';
+import { type ByteInputOptions, SniffState, SniffingStream, sniffingEngine, changeTheEncoding, checkByteOptions, metaEncoding } from './bytes.js';
 
 /** Options of {@link TokenizerStream}. */
 export interface TokenizerStreamOptions extends StreamOptions {
@@ -60,18 +60,15 @@ export interface TokenizerByteStreamOptions extends TokenizerStreamOptions, Byte
  *
  * `sniffed`, `encoding`, `confidence` and `encodingChange`: as on `TreeBuilderByteStream`.
  */
-export class TokenizerByteStream implements TransformPair<Uint8Array, Token> {
+export class TokenizerByteStream extends SniffingStream implements TransformPair<Uint8Array, Token> {
   readonly readable: ReadableStream<Token>;
   readonly writable: WritableStream<Uint8Array>;
-  /** The sniffing's result, once decided. */
-  readonly sniffed: Promise<SniffResult>;
-  private readonly state = new SniffState();
 
   constructor(options: TokenizerByteStreamOptions = {}) {
+    super();
     const impl = implementationOf(options);
     const decoding = checkByteOptions(options, 'TokenizerByteStream');
     const state = this.state;
-    this.sniffed = state.sniffed;
     const changed = (change: EncodingChange): void => {
       state.change = change;
       options.onEncodingChange?.(change);
@@ -92,37 +89,13 @@ export class TokenizerByteStream implements TransformPair<Uint8Array, Token> {
           onEncodingChange: changed,
         });
         state.source = parser;
-        return {
-          write: (c) => {
-            parser.write(c);
-            state.check();
-          },
-          end: () => {
-            parser.end();
-            state.check();
-          },
-        };
+        return sniffingEngine(parser, state);
       },
       BYTE_CHUNKS,
       (reason) => state.stop(reason),
     );
     this.readable = t.readable;
     this.writable = t.writable;
-  }
-
-  /** The encoding in use (the Encoding Standard's name), once sniffed; null before. */
-  get encoding(): EncodingName | null {
-    return this.state.encoding;
-  }
-
-  /** 'tentative' or 'certain' once sniffed (certain after a `<meta>` was met); null before. */
-  get confidence(): Confidence | null {
-    return this.state.confidence;
-  }
-
-  /** The "change the encoding" a `<meta>` caused, if one did (see `options.onEncodingChange`). */
-  get encodingChange(): EncodingChange | null {
-    return this.state.change;
   }
 }
 

@@ -3,7 +3,7 @@ import { Parser } from '@sluice/tree-builder';
 import { RecordingSink, type RecordedEvent } from '@sluice/dom';
 import type { Confidence, EncodingChange, EncodingName, SniffResult } from '@sluice/encoding';
 import { BYTE_CHUNKS, type StreamOptions, type TransformPair, engineTransform, implementationOf } from './implementation.js';
-import { type ByteInputOptions, SniffState, checkByteOptions } from './bytes.js';
+import { type ByteInputOptions, SniffingStream, sniffingEngine, checkByteOptions } from './bytes.js';
 
 /** Options of {@link TreeBuilderStream}. */
 export interface TreeBuilderStreamOptions extends StreamOptions {
@@ -52,18 +52,15 @@ export interface TreeBuilderByteStreamOptions extends TreeBuilderStreamOptions, 
  * transformer, as the current standard's do). `encoding` and `confidence` read the same state (null
  * before); `confidence` becomes 'certain' when a `<meta>` is met (`options.onEncodingChange`).
  */
-export class TreeBuilderByteStream implements TransformPair<Uint8Array, RecordedEvent> {
+export class TreeBuilderByteStream extends SniffingStream implements TransformPair<Uint8Array, RecordedEvent> {
   readonly readable: ReadableStream<RecordedEvent>;
   readonly writable: WritableStream<Uint8Array>;
-  /** The sniffing's result, once decided. */
-  readonly sniffed: Promise<SniffResult>;
-  private readonly state = new SniffState();
 
   constructor(options: TreeBuilderByteStreamOptions = {}) {
+    super();
     const impl = implementationOf(options);
     const decoding = checkByteOptions(options, 'TreeBuilderByteStream');
     const state = this.state;
-    this.sniffed = state.sniffed;
     const onEncodingChange = options.onEncodingChange;
     const t = engineTransform<RecordedEvent, Uint8Array>(
       impl,
@@ -85,36 +82,12 @@ export class TreeBuilderByteStream implements TransformPair<Uint8Array, Recorded
           },
         });
         state.source = parser;
-        return {
-          write: (c) => {
-            parser.write(c);
-            state.check();
-          },
-          end: () => {
-            parser.end();
-            state.check();
-          },
-        };
+        return sniffingEngine(parser, state);
       },
       BYTE_CHUNKS,
       (reason) => state.stop(reason),
     );
     this.readable = t.readable;
     this.writable = t.writable;
-  }
-
-  /** The encoding in use (the Encoding Standard's name), once sniffed; null before. */
-  get encoding(): EncodingName | null {
-    return this.state.encoding;
-  }
-
-  /** 'tentative' or 'certain' once sniffed (certain after a `<meta>` was met); null before. */
-  get confidence(): Confidence | null {
-    return this.state.confidence;
-  }
-
-  /** The "change the encoding" a `<meta>` caused, if one did (see `options.onEncodingChange`). */
-  get encodingChange(): EncodingChange | null {
-    return this.state.change;
   }
 }

@@ -2,7 +2,7 @@
 import { Tokenizer, type Token } from '@sluice/tokenizer';
 import { Parser } from '@sluice/tree-builder';
 import { RecordingSink } from '@sluice/dom';
-import { HtmlDecoder, type Confidence, type EncodingChange, type EncodingName, type HtmlDecoderOptions, type SniffResult } from '@sluice/encoding';
+import { HtmlDecoder, type EncodingChange, type HtmlDecoderOptions } from '@sluice/encoding';
 import { BYTE_CHUNKS, type Engine, type StreamOptions, type TransformPair, engineTransform, implementationOf } from './implementation.js';
 import { type ByteInputOptions, SniffState, SniffingStream, sniffingEngine, changeTheEncoding, checkByteOptions, metaEncoding } from './bytes.js';
 

@@ -1,7 +1,7 @@
 /** `TreeBuilderStream`: string chunks in, DOM mutation events out; `TreeBuilderByteStream`: bytes in. */
 import { Parser } from '@sluice/tree-builder';
 import { RecordingSink, type RecordedEvent } from '@sluice/dom';
-import type { Confidence, EncodingChange, EncodingName, SniffResult } from '@sluice/encoding';
+import type { EncodingChange } from '@sluice/encoding';
 import { BYTE_CHUNKS, type StreamOptions, type TransformPair, engineTransform, implementationOf } from './implementation.js';
 import { type ByteInputOptions, SniffingStream, sniffingEngine, checkByteOptions } from './bytes.js';
 

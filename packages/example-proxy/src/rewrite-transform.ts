@@ -4,7 +4,7 @@
  * page being cut.
  */
 import { Transform } from 'node:stream';
-import { type EncodingName, sniffEncoding } from '@sluice/encoding';
+import { type EncodingName, decodeBytes, sniffEncoding } from '@sluice/encoding';
 import { DEFAULT_MAX_BUFFERED_BYTES, type HTMLRewriter } from '@sluice/rewriter';
 
 /** What {@link RewriteTransformOptions.onDegraded} is told. */
@@ -161,6 +161,81 @@ export function rewriteTransform(rewriter: HTMLRewriter, options: RewriteTransfo
     if (p === undefined) done();
     else p.then(() => done(), (e: Error) => done(e));
   };
+  // The byte path's degraded mode, as the text path's above: bytes written in pieces of at most
+  // `bound`, the most recent kept. The rewriter's byte path tokenizes the decoded text as UTF-8, so the
+  // `held` count of an overflow is the UTF-8 length of the unsent input's text: that input is found by
+  // decoding the kept bytes from each `<` (a token starts with one, and no ASCII-compatible encoding
+  // has a `<` inside a character), less up to 3 bytes at the end that the decoder has not had yet. It
+  // goes out as it came, and so does the rest of the page.
+  let byteEncoding: EncodingName | null = null;
+  let bytesPassthrough = false;
+  const keptBytes: Buffer[] = [];
+  let keptByteLength = 0;
+  const keepBytes = (piece: Buffer): void => {
+    keptBytes.push(piece);
+    keptByteLength += piece.length;
+    // What an overflow on this piece can ask for: at most `bound` held before it, plus the piece (held
+    // counts UTF-8, at least one unit a byte, so this many bytes are enough).
+    while (keptBytes.length > 1 && keptByteLength - keptBytes[0]!.length >= bound + 3 * piece.length) keptByteLength -= keptBytes.shift()!.length;
+  };
+  const unsentBytes = (held: number): Buffer | null => {
+    const kept = Buffer.concat(keptBytes);
+    for (let at = kept.lastIndexOf(0x3c); at >= 0; at = at === 0 ? -1 : kept.lastIndexOf(0x3c, at - 1)) {
+      for (let cut = 0; cut <= 3 && cut <= kept.length - at; cut++) {
+        const text = decodeBytes(kept.subarray(at, kept.length - cut), byteEncoding!);
+        if (Buffer.byteLength(text, 'utf8') === held) return kept.subarray(at);
+      }
+    }
+    return null;
+  };
+  const degradeBytes = (err: unknown): boolean => {
+    if (onDegraded === undefined || !(err instanceof Error) || byteEncoding === null) return false;
+    const m = TOKEN_OVERFLOW.exec(err.message);
+    if (m === null) return false;
+    const held = Number(m[2]);
+    const unsent = unsentBytes(held);
+    if (unsent === null) return false;
+    bytesPassthrough = true;
+    keptBytes.length = 0;
+    keptByteLength = 0;
+    stream.push(Buffer.from(unsent));
+    onDegraded({ held, message: err.message });
+    return true;
+  };
+  /**
+   * Write `chunk` to the byte path in pieces of at most a third of `bound` bytes — at most `bound` of
+   * UTF-8 (a byte of these encodings is at most 3 UTF-8 bytes), so a write that overflows holds more
+   * than it brought: the long token began before it, no token ended in it, and no output is lost with
+   * it. `done` once all went (or failed).
+   */
+  const pieceBytes = Math.max(1, Math.floor(bound / 3));
+  const feedBytes = (chunk: Buffer, from: number, done: (err?: Error | null) => void): void => {
+    while (from < chunk.length && !bytesPassthrough) {
+      const piece = chunk.subarray(from, Math.min(from + pieceBytes, chunk.length));
+      from += piece.length;
+      keepBytes(piece);
+      let p: void | Promise<void>;
+      try {
+        p = bytePath!.write(piece);
+      } catch (err) {
+        if (!degradeBytes(err)) return done(err as Error);
+        break;
+      }
+      if (p !== undefined) {
+        p.then(
+          () => feedBytes(chunk, from, done),
+          (err: unknown) => {
+            if (degradeBytes(err)) feedBytes(chunk, from, done);
+            else done(err as Error);
+          },
+        );
+        return;
+      }
+    }
+    if (bytesPassthrough && from < chunk.length) stream.push(chunk.subarray(from));
+    done();
+  };
+
   /** Decide the encoding from `bytes` (all so far); false while more are needed. */
   const decideEncoding = (bytes: Buffer, atEnd: boolean): boolean => {
     const result = sniffEncoding(bytes, { contentType: options.contentType, defaultEncoding: 'UTF-8' }, atEnd);
@@ -169,7 +244,10 @@ export function rewriteTransform(rewriter: HTMLRewriter, options: RewriteTransfo
     const e = result.encoding;
     if (e === 'UTF-8') return true;
     if (e === 'UTF-16LE' || e === 'UTF-16BE' || e === 'ISO-2022-JP' || e === 'replacement') rawPassthrough = true;
-    else bytePath = rewriter.createByteTransformer((b) => void stream.push(Buffer.from(b.buffer, b.byteOffset, b.length)), { encoding: e });
+    else {
+      byteEncoding = e;
+      bytePath = rewriter.createByteTransformer((b) => void stream.push(Buffer.from(b.buffer, b.byteOffset, b.length)), { encoding: e });
+    }
     return true;
   };
   /** Write bytes once the encoding is decided. */
@@ -178,15 +256,7 @@ export function rewriteTransform(rewriter: HTMLRewriter, options: RewriteTransfo
       if (chunk.length > 0) stream.push(chunk);
       return done();
     }
-    if (bytePath !== null) {
-      let p: void | Promise<void>;
-      try {
-        p = bytePath.write(chunk);
-      } catch (e) {
-        return done(e as Error);
-      }
-      return settle(p, done);
-    }
+    if (bytePath !== null) return feedBytes(chunk, 0, done);
     const text = decoder.decode(chunk, { stream: true });
     if (passthrough) {
       push(text);
@@ -234,7 +304,7 @@ export function rewriteTransform(rewriter: HTMLRewriter, options: RewriteTransfo
           });
         }
       }
-      if (rawPassthrough) return done();
+      if (rawPassthrough || bytesPassthrough) return done();
       if (bytePath !== null) {
         let p: void | Promise<void>;
         try {

@@ -154,13 +154,15 @@ describe('degraded mode on the byte path (a legacy encoding)', () => {
     });
   }
 
-  // é is one byte in windows-1252 (0xE9), а one in KOI8-R (0xC1), two in UTF-8: the held count is the
-  // UTF-8 length of their text, not the bytes written.
-  // (Not yet the multi-byte encodings: their byte path holds a run without an ASCII byte until the next
-  // one, so an overflow shows only there, and the degraded mode may then not find the token — docs.)
+  // é is one byte in windows-1252 (0xE9), а one in KOI8-R (0xC1), あ two in Shift_JIS, 가 two in EUC-KR,
+  // 一 two in Big5 (a trail byte 0x40 is ASCII): the held count is the UTF-8 length of their text, not
+  // the bytes written, and a piece may end inside a character.
   const CASES: [label: string, char: Buffer][] = [
     ['windows-1252', Buffer.from([0xe9])],
     ['koi8-r', Buffer.from([0xc1])],
+    ['shift_jis', Buffer.from([0x82, 0xa0])],
+    ['euc-kr', Buffer.from([0xb0, 0xa1])],
+    ['big5', Buffer.from([0xa4, 0x40])],
   ];
   for (const [label, char] of CASES) {
     it(`${label}: a token past the bound, then the rest of the page as it came, for any chunking (fast-check)`, async () => {

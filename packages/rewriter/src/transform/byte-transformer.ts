@@ -328,11 +328,12 @@ class MappedInput {
       this.fed = 0;
       return text.length === 0 ? null : chunkOf(text, srcOf, source, text.length);
     }
-    // Cut before the last ASCII character whose byte is known.
-    let cut = this.text.length - 1;
-    while (cut > 0 && (this.srcOf[cut]! < 0 || this.text.charCodeAt(cut) >= 0x80)) cut--;
-    if (cut <= 0) return null;
-    const at = this.srcOf[cut]!;
+    // All the text decoded so far: it is `source[0, fed)` exactly (what waits is at most a character's
+    // first bytes), so it ends where `fed` does. (Cutting only before an ASCII character held a run of
+    // other characters until the next ASCII byte — outside what `maxBufferedBytes` counts.)
+    const cut = this.text.length;
+    if (cut === 0) return null;
+    const at = this.fed;
     const chunk = chunkOf(this.text.slice(0, cut), this.srcOf.slice(0, cut), this.source.subarray(0, at), cut);
     this.text = this.text.slice(cut);
     this.srcOf = this.srcOf.slice(cut).map((o) => (o < 0 ? o : o - at));

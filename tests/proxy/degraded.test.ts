@@ -19,8 +19,11 @@ const linkRewriter = (bound: number) =>
     },
   });
 
-/** Run `input` through rewriteTransform in `cuts` pieces (byte offsets); resolve output and degraded count. */
-function run(input: Buffer, cuts: number[], bound: number): Promise<{ out: string; degraded: number; error: Error | null }> {
+/**
+ * Run `input` through rewriteTransform in `cuts` pieces (byte offsets), with a `contentType` (the byte
+ * path, in that encoding) or without (UTF-8); resolve the output bytes and the degraded count.
+ */
+function runBytes(input: Buffer, cuts: number[], bound: number, contentType?: string): Promise<{ bytes: Buffer; degraded: number; error: Error | null }> {
   const pieces: Buffer[] = [];
   let at = 0;
   for (const c of [...cuts.filter((c) => c > 0 && c < input.length)].sort((a, b) => a - b)) {
@@ -33,16 +36,22 @@ function run(input: Buffer, cuts: number[], bound: number): Promise<{ out: strin
   return new Promise((resolve) => {
     pipeline(
       Readable.from(pieces),
-      rewriteTransform(linkRewriter(bound), { maxBufferedBytes: bound, onDegraded: () => degraded++ }),
+      rewriteTransform(linkRewriter(bound), { maxBufferedBytes: bound, ...(contentType === undefined ? {} : { contentType }), onDegraded: () => degraded++ }),
       new Writable({
         write(c: Buffer, _e, done) {
           out.push(c);
           done();
         },
       }),
-      (err) => resolve({ out: Buffer.concat(out).toString('utf8'), degraded, error: err ?? null }),
+      (err) => resolve({ bytes: Buffer.concat(out), degraded, error: err ?? null }),
     );
   });
+}
+
+/** `runBytes` without a content type, the output as UTF-8 text. */
+async function run(input: Buffer, cuts: number[], bound: number): Promise<{ out: string; degraded: number; error: Error | null }> {
+  const { bytes, degraded, error } = await runBytes(input, cuts, bound);
+  return { out: bytes.toString('utf8'), degraded, error };
 }
 
 /** Tokens longer than BOUND, of every kind the tokenizer holds whole. */
@@ -128,32 +137,6 @@ describe('degraded mode: a token past the bound', () => {
 });
 
 describe('degraded mode on the byte path (a legacy encoding)', () => {
-  /** `run` with a Content-Type, so the rewrite sniffs the encoding and takes the byte path. */
-  function runBytes(input: Buffer, cuts: number[], bound: number, contentType: string): Promise<{ out: Buffer; degraded: number; error: Error | null }> {
-    const pieces: Buffer[] = [];
-    let at = 0;
-    for (const c of [...cuts.filter((c) => c > 0 && c < input.length)].sort((a, b) => a - b)) {
-      pieces.push(input.subarray(at, c));
-      at = c;
-    }
-    pieces.push(input.subarray(at));
-    let degraded = 0;
-    const out: Buffer[] = [];
-    return new Promise((resolve) => {
-      pipeline(
-        Readable.from(pieces),
-        rewriteTransform(linkRewriter(bound), { maxBufferedBytes: bound, contentType, onDegraded: () => degraded++ }),
-        new Writable({
-          write(c: Buffer, _e, done) {
-            out.push(c);
-            done();
-          },
-        }),
-        (err) => resolve({ out: Buffer.concat(out), degraded, error: err ?? null }),
-      );
-    });
-  }
-
   // é is one byte in windows-1252 (0xE9), а one in KOI8-R (0xC1), あ two in Shift_JIS, 가 two in EUC-KR,
   // 一 two in Big5 (a trail byte 0x40 is ASCII): the held count is the UTF-8 length of their text, not
   // the bytes written, and a piece may end inside a character.
@@ -175,10 +158,10 @@ describe('degraded mode on the byte path (a legacy encoding)', () => {
       const rewrittenHead = Buffer.concat([ascii('<p>caf'), char, ascii(' <a href="https://e.x/">x</a></p>')]);
       await fc.assert(
         fc.asyncProperty(fc.array(fc.nat({ max: input.length }), { maxLength: 6 }), async (cuts) => {
-          const { out, degraded, error } = await runBytes(input, cuts, BOUND, `text/html; charset=${label}`);
+          const { bytes, degraded, error } = await runBytes(input, cuts, BOUND, `text/html; charset=${label}`);
           expect(error).toBeNull();
           expect(degraded).toBe(1);
-          expect(out.toString("latin1")).toBe(Buffer.concat([rewrittenHead, long, tail]).toString("latin1"));
+          expect(bytes.toString('latin1')).toBe(Buffer.concat([rewrittenHead, long, tail]).toString('latin1'));
         }),
         { numRuns: 100 },
       );

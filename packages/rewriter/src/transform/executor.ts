@@ -101,8 +101,8 @@ export class Executor {
    */
   formattingStart(token: StartTagClass, el: ElementRecord): void {
     if (this.waiting !== null) this.push({ k: OP_FORMATTING, token, el });
-    else if (this.suppress.length === 0) this.output.sourceSpan(token);
-    else el.writtenTag = TAG_NOT_WRITTEN;
+    else if (this.suppress.length > 0) el.writtenTag = TAG_NOT_WRITTEN;
+    else this.rawSpan(token);
   }
 
   /** A copy of a formatting element that no handler matched: check it (copies.ts) now, or in order. */

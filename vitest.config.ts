@@ -8,6 +8,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^@sluice\/encoding$/, replacement: src('encoding') },
+      { find: /^@sluice\/selectors$/, replacement: src('selectors') },
       { find: /^@sluice\/tokenizer$/, replacement: src('tokenizer') },
       { find: /^@sluice\/tree-builder$/, replacement: src('tree-builder') },
       { find: /^@sluice\/dom$/, replacement: src('dom') },

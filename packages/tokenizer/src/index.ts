@@ -5,6 +5,7 @@
 export * from './tokens.js';
 export { Tokenizer, snapshotsEqual, type TokenizerOptions, type TokenizerSnapshot } from './tokenizer.js';
 export { ErrorCode } from './errors.js';
+export { debugState, type TokenizerDebugState, type PendingToken } from './debug-state.js';
 export { DecodedAttribute, attributesOfRawTag, attributeSpansOfRawTag, attributeValueOfRawTag, type AttributeSpan } from './decode/tag.js';
 /**
  * The classes of the text, start tag and end tag tokens this tokenizer emits, for consumers that tell

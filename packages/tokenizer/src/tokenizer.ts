@@ -5,6 +5,7 @@
 
 import { DoctypeField, Machine } from './machine.js';
 import { snapshotsEqual, type TokenizerSnapshot } from './snapshot.js';
+import { debugState, type TokenizerDebugState } from './debug-state.js';
 import { State, stateName } from './states/state.js';
 import type { ParseError, TextMode, TokenSink } from './tokens.js';
 
@@ -235,6 +236,14 @@ export class Tokenizer {
       ended: m.ended,
       errors: m.errors === null ? null : m.errors.state(),
     };
+  }
+
+  /**
+   * For debugging tools: the state in the standard's words — the state's name and section, the held
+   * text, the token it is becoming (see `debugState`). Reads a snapshot; not for hot paths.
+   */
+  debugState(): TokenizerDebugState {
+    return debugState(this.snapshot());
   }
 
   /**

@@ -4,7 +4,7 @@
  */
 import type { SourceLocation } from '@sluice/tree-builder';
 import type { Document } from './document.js';
-import { Node, NodeType, leafNode } from './node.js';
+import { Node, NodeType, leafNode, registerTextFactory } from './node.js';
 
 /** The common base of Text and Comment: a node holding a string, `data`. */
 export abstract class CharacterData extends Node {
@@ -61,6 +61,11 @@ export class Text extends CharacterData {
     return new Text(this.data, owner);
   }
 }
+
+// Editing (issue #16): the DOM algorithms in node.ts that create Text nodes ("string replace all",
+// "convert nodes into a node") get them from here; node.ts cannot import this module (Text extends Node).
+registerTextFactory((data, owner) => new Text(data, owner));
+// End of editing block.
 
 /** A Comment node. */
 export class Comment extends CharacterData {

@@ -26,9 +26,27 @@ export const NodeType = {
   NOTATION_NODE: 12,
 } as const;
 
-/** Throw a `DOMException` the way the DOM Standard names it (e.g. `HierarchyRequestError`). */
+/**
+ * Throw a `DOMException` the way the DOM Standard names it: `name` is the exception's name
+ * (`HierarchyRequestError`, `NotFoundError`, `InvalidCharacterError`, `SyntaxError`…, WebIDL §2.8.1),
+ * `message` says what was wrong, starting with the method that refused (`insertBefore: …`). The name is
+ * not repeated in the message: `String(error)` and stack traces already print `name: message`.
+ */
 export function domError(name: string, message: string): never {
-  throw new DOMException(`${name}: ${message}`, name);
+  throw new DOMException(message, name);
+}
+
+/** @internal Makes a Text node (registered by character-data.ts: node.ts cannot import it, it extends Node). */
+let makeText: ((data: string, owner: Document | null) => Node) | null = null;
+
+/** @internal Register the Text constructor for the algorithms here that create text nodes. */
+export function registerTextFactory(factory: (data: string, owner: Document | null) => Node): void {
+  makeText = factory;
+}
+
+/** @internal DOM §4.2.3 "create a text node" given a document (null: a node made without one). */
+export function createTextNode(data: string, owner: Document | null): Node {
+  return makeText!(data, owner);
 }
 
 /**
@@ -194,11 +212,14 @@ export abstract class Node {
     }
     return out;
   }
-  /** Replace all children with a single Text node holding `value` (none if it is empty). */
+  /**
+   * DOM §4.4 `textContent` setter, for an Element or DocumentFragment: "string replace all" — the
+   * children are replaced by one Text node holding `value`, or by nothing when `value` is empty or null.
+   * (Document and DocumentType ignore it; Text, Comment and Attr set their data or value.)
+   */
   set textContent(value: string | null) {
-    const doc = this._owner;
-    while (this._last !== null) this._removeChild(this._last);
-    if (value !== null && value !== '' && doc !== null) this._insertBefore(doc.createTextNode(value), null);
+    const data = value === null ? '' : String(value);
+    replaceAll(data === '' ? null : createTextNode(data, this._owner), this);
   }
 
   /** Whether `other` is this node or one of its descendants. */
@@ -207,43 +228,52 @@ export abstract class Node {
     return false;
   }
 
-  /** Append `node` as the last child (DOM `appendChild`, moving it if it already has a parent). */
+  /**
+   * Append `node` as the last child (DOM §4.4 `appendChild`, the "append" of §4.2.3). A node that already
+   * has a parent is moved; a DocumentFragment's children are moved in its place. Returns `node`.
+   * Throws HierarchyRequestError for an insertion the DOM forbids (see {@link insertBefore}).
+   */
   appendChild<T extends Node>(node: T): T {
-    return this.insertBefore(node, null);
+    return preInsert(node, this, null, 'appendChild');
   }
 
   /**
    * Insert `node` before `child`, or append it when `child` is null (DOM §4.2.3 "pre-insert"). A node that
-   * already has a parent is moved; a DocumentFragment's children are moved in its place.
-   * Throws a `DOMException` (HierarchyRequestError, NotFoundError) for an insertion the DOM forbids.
+   * already has a parent is moved; a DocumentFragment's children are moved in its place; a node from
+   * another document is adopted into this one. Returns `node`.
+   *
+   * Throws a `DOMException`: `HierarchyRequestError` when this node cannot have children, when `node` is
+   * this node or one of its ancestors, when `node` is a Document or an Attr, when a Text node would be a
+   * child of a Document or a doctype a child of anything else, and when a Document would end up with two
+   * elements, two doctypes, or its doctype after its element; `NotFoundError` when `child` is not a
+   * child of this node.
    */
   insertBefore<T extends Node>(node: T, child: Node | null): T {
-    ensurePreInsertionValidity(node, this, child);
-    let ref = child;
-    if (ref === node) ref = node._next;
-    this._insertBefore(node, ref);
-    return node;
+    return preInsert(node, this, child ?? null, 'insertBefore');
   }
 
-  /** Remove `child` from this node's children and return it. Throws NotFoundError if it is not a child. */
+  /** Remove `child` from this node's children and return it (DOM §4.2.3 "pre-remove"). Throws NotFoundError if it is not a child. */
   removeChild<T extends Node>(child: T): T {
-    if (child._parent !== this) domError('NotFoundError', 'removeChild: the node to remove is not a child of this node');
+    if (!(child instanceof Node) || child._parent !== this) {
+      domError('NotFoundError', 'removeChild: the node to remove is not a child of this node');
+    }
     this._removeChild(child);
     return child;
   }
 
-  /** Replace `child` with `node` (DOM `replaceChild`). */
+  /**
+   * Replace `child` with `node` (DOM §4.2.3 "replace"); returns `child`. Throws like {@link insertBefore}
+   * (NotFoundError when `child` is not a child of this node).
+   */
   replaceChild<T extends Node>(node: Node, child: T): T {
-    if (child._parent !== this) domError('NotFoundError', 'replaceChild: the node to replace is not a child of this node');
-    if (node === child) return child;
-    ensurePreInsertionValidity(node, this, null, child);
-    const ref = child._next === node ? node._next : child._next;
-    this._removeChild(child);
-    this._insertBefore(node, ref);
+    replaceNode(child, node, this, 'replaceChild');
     return child;
   }
 
-  /** Remove this node from its parent, if it has one (DOM `ChildNode.remove()`). */
+  /**
+   * Remove this node from its parent, if it has one (DOM §4.2.8 `ChildNode.remove()`; in the DOM only
+   * elements, character data and doctypes have it, here every node does).
+   */
   remove(): void {
     if (this._parent !== null) this._parent._removeChild(this);
   }
@@ -369,25 +399,44 @@ export function nextSkippingChildren(node: Node, root: Node): Node | null {
   return null;
 }
 
-/** DOM §4.2.3 "ensure pre-insertion validity", plus the replace variant's document checks. */
-function ensurePreInsertionValidity(node: Node, parent: Node, child: Node | null, replacing: Node | null = null): void {
+/** `childrenToExclude` of DOM §4.2.3 "ensure pre-insert validity": all of the parent's children. */
+const ALL_CHILDREN = Symbol('all children');
+
+/**
+ * DOM §4.2.3 "ensure pre-insert validity" given `node`, `parent`, `child` and `childrenToExclude`
+ * (nothing, the one child being replaced, or all children for `replaceChildren`). `method` names the
+ * caller in the error messages. Iterative: the ancestor check walks up the parent chain.
+ * @internal
+ */
+export function ensurePreInsertValidity(
+  node: Node,
+  parent: Node,
+  child: Node | null,
+  exclude: Node | typeof ALL_CHILDREN | null,
+  method: string,
+): void {
+  if (!(node instanceof Node)) throw new TypeError(`${method}: the node to insert is not a Node (got ${describe(node)})`);
+  if (child !== null && !(child instanceof Node)) throw new TypeError(`${method}: the reference child is not a Node or null (got ${describe(child)})`);
   const pt = parent.nodeType;
+  // Step 1.
   if (pt !== NodeType.DOCUMENT_NODE && pt !== NodeType.DOCUMENT_FRAGMENT_NODE && pt !== NodeType.ELEMENT_NODE) {
-    domError('HierarchyRequestError', `cannot insert into a node of type ${pt} (${parent.nodeName})`);
+    domError('HierarchyRequestError', `${method}: ${kindOf(parent)} cannot have children`);
   }
-  // Host-including inclusive ancestor check: a template's contents count its template as host. A node
-  // with no children (and no template contents) can only be an inclusive ancestor of itself, so the
-  // usual case, appending a new node, skips the O(depth) walk.
-  if (node === parent) domError('HierarchyRequestError', 'cannot insert a node into itself');
-  const content = (node as unknown as { content?: Node }).content;
-  if (node._first !== null || (content instanceof Node && content._first !== null)) {
+  // Step 2: node is a host-including inclusive ancestor of parent (a template's contents count their
+  // template as host, DOM §4.2.2). A node without children or template contents can only be an
+  // inclusive ancestor of itself, so the common case, inserting a new leaf, skips the O(depth) walk.
+  if (node === parent) domError('HierarchyRequestError', `${method}: a node cannot be inserted into itself`);
+  const content = node._templateContents();
+  if (node._first !== null || (content !== null && content._first !== null)) {
     for (let a: Node | null = parent; a !== null; a = a._parent ?? hostOf(a)) {
-      if (a === node) domError('HierarchyRequestError', 'the node to insert is an ancestor of the parent');
+      if (a === node) domError('HierarchyRequestError', `${method}: the node to insert is an ancestor of the parent (a node cannot be inserted into its own descendant)`);
     }
   }
+  // Step 3.
   if (child !== null && child._parent !== parent) {
-    domError('NotFoundError', 'the reference child is not a child of this node');
+    domError('NotFoundError', `${method}: the reference child is not a child of this node`);
   }
+  // Step 4.
   const nt = node.nodeType;
   if (
     nt !== NodeType.DOCUMENT_FRAGMENT_NODE &&
@@ -398,54 +447,149 @@ function ensurePreInsertionValidity(node: Node, parent: Node, child: Node | null
     nt !== NodeType.PROCESSING_INSTRUCTION_NODE &&
     nt !== NodeType.CDATA_SECTION_NODE
   ) {
-    domError('HierarchyRequestError', `a node of type ${nt} (${node.nodeName}) cannot be inserted`);
+    domError('HierarchyRequestError', `${method}: ${kindOf(node)} cannot be inserted into a tree`);
   }
-  if (nt === NodeType.TEXT_NODE && pt === NodeType.DOCUMENT_NODE) {
-    domError('HierarchyRequestError', 'a Text node cannot be a child of a Document');
+  // Step 5.
+  if (pt !== NodeType.DOCUMENT_NODE) {
+    if (nt === NodeType.DOCUMENT_TYPE_NODE) {
+      domError('HierarchyRequestError', `${method}: a doctype can only be a child of a Document, not of ${kindOf(parent)}`);
+    }
+    return;
   }
-  if (nt === NodeType.DOCUMENT_TYPE_NODE && pt !== NodeType.DOCUMENT_NODE) {
-    domError('HierarchyRequestError', 'a DocumentType can only be a child of a Document');
-  }
-  if (pt !== NodeType.DOCUMENT_NODE) return;
-  // Document children: at most one element, at most one doctype, doctype before the element.
-  const ref = replacing ?? child;
-  const hasOther = (type: number): boolean => {
-    for (let c = parent._first; c !== null; c = c._next) if (c.nodeType === type && c !== replacing) return true;
+  // Steps 6–7.
+  if (nt === NodeType.TEXT_NODE) domError('HierarchyRequestError', `${method}: a Text node cannot be a child of a Document`);
+  if (nt !== NodeType.DOCUMENT_FRAGMENT_NODE && nt !== NodeType.ELEMENT_NODE && nt !== NodeType.DOCUMENT_TYPE_NODE) return;
+  const excluded = (c: Node): boolean => exclude === ALL_CHILDREN || c === exclude;
+  const hasChild = (type: number): boolean => {
+    for (let c = parent._first; c !== null; c = c._next) if (c.nodeType === type && !excluded(c)) return true;
     return false;
   };
-  const followsRef = (type: number): boolean => {
-    for (let c = ref === null ? null : ref._next; c !== null; c = c._next) if (c.nodeType === type) return true;
+  const following = (type: number): boolean => {
+    for (let c = child === null ? null : child._next; c !== null; c = c._next) if (c.nodeType === type) return true;
     return false;
   };
-  const precedesRef = (type: number): boolean => {
-    for (let c = parent._first; c !== null && c !== ref; c = c._next) if (c.nodeType === type && c !== replacing) return true;
+  const preceding = (type: number): boolean => {
+    for (let c = child === null ? null : child._prev; c !== null; c = c._prev) if (c.nodeType === type) return true;
     return false;
   };
-  let elements = 0;
+  // Step 8.
   if (nt === NodeType.DOCUMENT_FRAGMENT_NODE) {
+    let elements = 0;
     for (let c = node._first; c !== null; c = c._next) {
       if (c.nodeType === NodeType.ELEMENT_NODE) elements++;
-      else if (c.nodeType === NodeType.TEXT_NODE) domError('HierarchyRequestError', 'a Text node cannot be a child of a Document');
+      else if (c.nodeType === NodeType.TEXT_NODE) {
+        domError('HierarchyRequestError', `${method}: the fragment holds a Text node, which cannot be a child of a Document`);
+      }
     }
-    if (elements > 1) domError('HierarchyRequestError', 'a Document can have only one element child');
-  } else if (nt === NodeType.ELEMENT_NODE) {
-    elements = 1;
+    if (elements > 1) domError('HierarchyRequestError', `${method}: the fragment holds ${elements} elements; a Document can have only one element child`);
+    if (elements === 0) return;
   }
-  if (elements === 1) {
-    if (hasOther(NodeType.ELEMENT_NODE)) domError('HierarchyRequestError', 'a Document can have only one element child');
-    if (ref !== null && (ref.nodeType === NodeType.DOCUMENT_TYPE_NODE || followsRef(NodeType.DOCUMENT_TYPE_NODE)) && ref !== replacing) {
-      domError('HierarchyRequestError', 'the document element must come after the doctype');
+  // Step 9: an element (alone or in a fragment).
+  if (nt !== NodeType.DOCUMENT_TYPE_NODE) {
+    if (hasChild(NodeType.ELEMENT_NODE)) domError('HierarchyRequestError', `${method}: a Document can have only one element child, and it has one`);
+    if ((child !== null && following(NodeType.DOCUMENT_TYPE_NODE)) || (child !== null && child.nodeType === NodeType.DOCUMENT_TYPE_NODE && !excluded(child))) {
+      domError('HierarchyRequestError', `${method}: the document element cannot come before the doctype`);
     }
-    if (replacing !== null && followsRef(NodeType.DOCUMENT_TYPE_NODE)) {
-      domError('HierarchyRequestError', 'the document element must come after the doctype');
+    return;
+  }
+  // Steps 10–11: a doctype.
+  if (hasChild(NodeType.DOCUMENT_TYPE_NODE)) domError('HierarchyRequestError', `${method}: a Document can have only one doctype, and it has one`);
+  if ((child !== null && preceding(NodeType.ELEMENT_NODE)) || (child === null && hasChild(NodeType.ELEMENT_NODE))) {
+    domError('HierarchyRequestError', `${method}: the doctype cannot come after the document element`);
+  }
+}
+
+/** @internal The `exclude` argument of {@link ensurePreInsertValidity} for "all of the parent's children". */
+export const EXCLUDE_ALL_CHILDREN: typeof ALL_CHILDREN = ALL_CHILDREN;
+
+/** @internal DOM §4.2.3 "pre-insert" `node` into `parent` before `child`; returns `node`. */
+export function preInsert<T extends Node>(node: T, parent: Node, child: Node | null, method: string): T {
+  ensurePreInsertValidity(node, parent, child, null, method);
+  insertNode(node, parent, child === node ? node._next : child);
+  return node;
+}
+
+/**
+ * @internal DOM §4.2.3 "replace" `child` with `node` within `parent`. Throws like {@link preInsert}, and
+ * NotFoundError when `child` is not a child of `parent`.
+ */
+export function replaceNode(child: Node, node: Node, parent: Node, method: string): void {
+  if (!(child instanceof Node)) throw new TypeError(`${method}: the child to replace is not a Node (got ${describe(child)})`);
+  ensurePreInsertValidity(node, parent, child, child, method);
+  if (child === node) return; // removed and put back where it was: nothing changes
+  let ref = child._next;
+  if (ref === node) ref = node._next;
+  parent._removeChild(child);
+  insertNode(node, parent, ref);
+}
+
+/** @internal DOM §4.2.3 "replace all" with `node` (or null) within `parent`: no validity checks. */
+export function replaceAll(node: Node | null, parent: Node): void {
+  while (parent._last !== null) parent._removeChild(parent._last);
+  if (node !== null) insertNode(node, parent, null);
+}
+
+/**
+ * DOM §4.2.3 "insert" without the checks: adopt `node` (a fragment: its children) into the parent's
+ * document, then link it in before `ref`.
+ */
+function insertNode(node: Node, parent: Node, ref: Node | null): void {
+  const doc = parent.nodeType === NodeType.DOCUMENT_NODE ? (parent as Document) : parent._owner;
+  if (doc !== null) {
+    if (node.nodeType === NodeType.DOCUMENT_FRAGMENT_NODE) {
+      for (let c = node._first; c !== null; c = c._next) if (c._owner !== doc) adoptInto(c, doc);
+    } else if (node._owner !== doc) {
+      adoptInto(node, doc);
     }
   }
-  if (nt === NodeType.DOCUMENT_TYPE_NODE) {
-    if (hasOther(NodeType.DOCUMENT_TYPE_NODE)) domError('HierarchyRequestError', 'a Document can have only one doctype');
-    if (precedesRef(NodeType.ELEMENT_NODE) || (ref === null && hasOther(NodeType.ELEMENT_NODE))) {
-      domError('HierarchyRequestError', 'the doctype must come before the document element');
+  parent._insertBefore(node, ref);
+}
+
+/**
+ * DOM §4.5 "adopt" (the part that matters without events): give `root`, its descendants, their
+ * attributes and (HTML §4.12.3 "adopting steps") template contents `doc` as node document. Iterative.
+ * @internal
+ */
+export function adoptInto(root: Node, doc: Document): void {
+  const pending: Node[] = [root];
+  while (pending.length > 0) {
+    const top = pending.pop()!;
+    for (let n: Node | null = top; n !== null; n = n === top ? top._first : nextInSubtree(n, top)) {
+      n._owner = doc;
+      if (n.nodeType === NodeType.ELEMENT_NODE) {
+        const map = (n as unknown as { _extra: { attrMap: { _items: Node[] } | null } | null })._extra?.attrMap;
+        if (map) for (const a of map._items) a._owner = doc;
+        const content = n._templateContents();
+        if (content !== null) pending.push(content);
+      }
     }
   }
+}
+
+/** How an error message names a node: `a Text node`, `an element <p>`, `a Document`… */
+function kindOf(node: Node): string {
+  switch (node.nodeType) {
+    case NodeType.ELEMENT_NODE:
+      return `an element <${(node as unknown as { localName: string }).localName}>`;
+    case NodeType.TEXT_NODE:
+      return 'a Text node';
+    case NodeType.COMMENT_NODE:
+      return 'a Comment';
+    case NodeType.DOCUMENT_NODE:
+      return 'a Document';
+    case NodeType.DOCUMENT_TYPE_NODE:
+      return 'a DocumentType';
+    case NodeType.DOCUMENT_FRAGMENT_NODE:
+      return 'a DocumentFragment';
+    case NodeType.ATTRIBUTE_NODE:
+      return 'an Attr';
+    default:
+      return `a node of type ${node.nodeType}`;
+  }
+}
+
+function describe(value: unknown): string {
+  return value === null ? 'null' : typeof value === 'object' ? (value.constructor?.name ?? 'object') : typeof value;
 }
 
 /** The template element whose contents `node` is, if it is one (host-including ancestors, DOM §4.2.2). */

@@ -91,7 +91,7 @@ describe('Node', () => {
     expect(b.nextSibling).toBeNull();
     expect(a.nextSibling).toBe(c);
     expect(c.previousSibling).toBe(a);
-    expect(() => body.removeChild(b)).toThrow(/NotFoundError/);
+    expect(() => body.removeChild(b)).toThrow(expect.objectContaining({ name: 'NotFoundError' }));
     body.removeChild(a);
     body.removeChild(c);
     expect(body.firstChild).toBeNull();
@@ -101,19 +101,19 @@ describe('Node', () => {
 
   it('rejects insertions the DOM forbids', () => {
     const { doc, html, body, a } = tree();
-    expect(() => a.appendChild(body)).toThrow(/HierarchyRequestError/);
-    expect(() => a.appendChild(a)).toThrow(/HierarchyRequestError/);
-    expect(() => body.insertBefore(doc.createElement('x'), html)).toThrow(/NotFoundError/);
+    expect(() => a.appendChild(body)).toThrow(expect.objectContaining({ name: 'HierarchyRequestError' }));
+    expect(() => a.appendChild(a)).toThrow(expect.objectContaining({ name: 'HierarchyRequestError' }));
+    expect(() => body.insertBefore(doc.createElement('x'), html)).toThrow(expect.objectContaining({ name: 'NotFoundError' }));
     expect(() => doc.appendChild(doc.createElement('second'))).toThrow(/only one element/);
     expect(() => doc.appendChild(doc.createTextNode('x'))).toThrow(/Text node cannot be a child of a Document/);
-    expect(() => body.appendChild(doc.createDocumentType('html'))).toThrow(/DocumentType/);
-    expect(() => doc.appendChild(doc.createDocumentType('html'))).toThrow(/doctype must come before/);
+    expect(() => body.appendChild(doc.createDocumentType('html'))).toThrow(/doctype can only be a child of a Document/);
+    expect(() => doc.appendChild(doc.createDocumentType('html'))).toThrow(/doctype cannot come after the document element/);
     doc.insertBefore(doc.createDocumentType('html'), html);
     expect(() => doc.insertBefore(doc.createDocumentType('x'), html)).toThrow(/only one doctype/);
-    expect(() => doc.createTextNode('t').appendChild(a)).toThrow(/cannot insert into/);
+    expect(() => doc.createTextNode('t').appendChild(a)).toThrow(/a Text node cannot have children/);
     const t = doc.createElement('template') as HTMLTemplateElement;
     t.content.appendChild(doc.createElement('p'));
-    expect(() => (t.content.firstChild as Element).appendChild(t)).toThrow(/HierarchyRequestError/);
+    expect(() => (t.content.firstChild as Element).appendChild(t)).toThrow(expect.objectContaining({ name: 'HierarchyRequestError' }));
   });
 
   it('childNodes is a snapshot, the same array until the children change', () => {
@@ -192,7 +192,7 @@ describe('nodes without children', () => {
       expect(leaf.lastChild).toBeNull();
       expect(leaf.hasChildNodes()).toBe(false);
       expect(leaf.childNodes).toEqual([]);
-      expect(() => leaf.appendChild(doc.createTextNode('z'))).toThrow(/HierarchyRequestError/);
+      expect(() => leaf.appendChild(doc.createTextNode('z'))).toThrow(expect.objectContaining({ name: 'HierarchyRequestError' }));
     }
     expect(doc.createElement('div').childNodes).toEqual([]);
   });
@@ -215,8 +215,8 @@ describe('Element', () => {
     expect(prefixed.prefix).toBe('p');
     expect(prefixed.localName).toBe('q');
     expect(prefixed.tagName).toBe('p:q');
-    expect(() => doc.createElement('a b')).toThrow(/InvalidCharacterError/);
-    expect(() => doc.createElementNS(null, 'p:q')).toThrow(/NamespaceError/);
+    expect(() => doc.createElement('a b')).toThrow(expect.objectContaining({ name: 'InvalidCharacterError' }));
+    expect(() => doc.createElementNS(null, 'p:q')).toThrow(expect.objectContaining({ name: 'NamespaceError' }));
     const htmlPrefixed = doc.createElementNS(NS.HTML, 'h:Div');
     expect(htmlPrefixed.tagName).toBe('H:DIV');
     expect(htmlPrefixed.cloneNode().tagName).toBe('H:DIV');
@@ -272,7 +272,7 @@ describe('Element', () => {
     expect(idAttr.ownerElement).toBeNull();
     expect([...attrs].map((a) => a.name)).toEqual(['class', 'title']);
     expect(el.getAttributeNames()).toEqual(['class', 'title']);
-    expect(() => el.setAttribute('a b', 'x')).toThrow(/InvalidCharacterError/);
+    expect(() => el.setAttribute('a b', 'x')).toThrow(expect.objectContaining({ name: 'InvalidCharacterError' }));
     expect(el.toggleAttribute('hidden')).toBe(true);
     expect(el.getAttribute('hidden')).toBe('');
     expect(el.toggleAttribute('hidden')).toBe(false);
@@ -294,8 +294,8 @@ describe('Element', () => {
     expect(a.value).toBe('#b');
     use.removeAttributeNS(NS.XLINK, 'href');
     expect(use.hasAttributes()).toBe(false);
-    expect(() => use.setAttributeNS(null, 'x:y', '1')).toThrow(/NamespaceError/);
-    expect(() => use.setAttributeNS(NS.SVG, 'xml:lang', '1')).toThrow(/NamespaceError/);
+    expect(() => use.setAttributeNS(null, 'x:y', '1')).toThrow(expect.objectContaining({ name: 'NamespaceError' }));
+    expect(() => use.setAttributeNS(NS.SVG, 'xml:lang', '1')).toThrow(expect.objectContaining({ name: 'NamespaceError' }));
   });
 
   it('does not change an attribute array it was given until written to', () => {

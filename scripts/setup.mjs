@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Makes a fresh clone ready to run: installs the workspace's dependencies with the pinned pnpm (through
-// npx, so a machine with only Node.js and npm works) and builds every package (tsc -b).
-// Cheap when nothing changed: the install is skipped while node_modules matches pnpm-lock.yaml, and
-// tsc -b is incremental.
+// npx, so a machine with only Node.js and npm works), builds every package (tsc -b) and bundles `sluice`
+// for browsers (scripts/bundle.mjs).
+// Cheap when nothing changed: the install is skipped while node_modules matches pnpm-lock.yaml, tsc -b
+// is incremental, and the bundle is skipped while its inputs are unchanged.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -26,3 +27,5 @@ if (!upToDate) {
 }
 console.error('setup: building packages (tsc -b)…');
 run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-b']);
+// The browser build of `sluice` (its `./browser` export), skipped while its inputs are unchanged.
+run(process.execPath, [join(root, 'scripts', 'bundle.mjs')]);

@@ -175,6 +175,7 @@ export class Document extends Node {
     return new Element(this, localName, namespace, null, attributes, location);
   }
 
+  /** @internal */
   private _htmlChild(body: boolean): Element | null {
     const html = this.documentElement;
     if (html === null || html.localName !== 'html' || html.namespaceURI !== NS.HTML) return null;

@@ -103,6 +103,7 @@ export class Element extends Node {
     const data = this._attrData;
     return typeof data === 'string' ? (this._attrData = attributesOfRawTag(data)) : data;
   }
+  /** @internal */
   set _attrs(attributes: readonly ElementAttribute[]) {
     this._attrData = attributes;
   }

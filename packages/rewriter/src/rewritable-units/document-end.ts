@@ -7,7 +7,7 @@ export class DocumentEndUnit {
   /** @internal */ _active = true;
 
   /** @internal Made by the rewriter; `_context` is where the document ended (inside a `<script>`…). */
-  constructor(private readonly _context: ContentContext) {}
+  constructor(/** @internal */ private readonly _context: ContentContext) {}
 
   /** Append content at the end of the document (escaped unless `{ html: true }`). */
   append(content: string, options?: ContentOptions): this {

@@ -75,11 +75,11 @@ export class ElementUnit extends Mutations {
   declare private readonly _toText: ((tag: StartTagToken) => StartTagToken) | null;
   /** @internal The start tag in text form, once made (see `_token`). */
   declare private _text: StartTagToken | null;
-  /** The element's local name, as the tree builder made it. */
+  /** @internal The element's local name, as the tree builder made it. */
   declare private readonly _localName: string;
   /** The element's namespace URI (HTML, SVG or MathML), as the tree builder placed it. */
   declare readonly namespaceURI: string;
-  declare private readonly _scripting: boolean;
+  /** @internal */ declare private readonly _scripting: boolean;
 
   /**
    * @internal Made by the rewriter. What is derived from the element (whether it can have content, how
@@ -148,7 +148,7 @@ export class ElementUnit extends Mutations {
   }
 
   /**
-   * How text put inside the element is escaped: as the output reads it. A new name reads it as that
+   * @internal How text put inside the element is escaped: as the output reads it. A new name reads it as that
    * element's content (`script` renamed `div`: markup); without its start tag (`removeAndKeepContent`)
    * it is its parent's content, which is ordinary content (no element is inside raw text).
    */

@@ -22,7 +22,7 @@ export class EndTagUnit extends Mutations {
   constructor(
     /** @internal The end tag token; null for an implicit end. */ readonly _token: EndTagToken | null,
     name: string,
-    private readonly _innerContext: ContentContext,
+    /** @internal */ private readonly _innerContext: ContentContext,
   ) {
     super();
     this._name = name;

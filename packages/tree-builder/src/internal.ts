@@ -1,0 +1,42 @@
+/**
+ * `@sluice/tree-builder/internal`: NOT public API. The members of `TreeBuilder` and `TreeSink` that
+ * sluice's rewriter uses and users do not see — the published declarations are built with
+ * `stripInternal`, so `@internal` members are absent from `@sluice/tree-builder`'s types. Importing this
+ * module (for types: `import type {} from '@sluice/tree-builder/internal'`) puts them back through
+ * declaration merging, for sluice's own packages only. It may change in any release; see
+ * docs/architecture.md, "Public and internal".
+ *
+ * Each member is declared here with the same type as in the class or interface; this package's build
+ * type-checks the two against each other, so this file cannot drift from them.
+ */
+// The tree builder reads the tokenizer's internal token fields (`end`, `source`, `offset`): this import
+// brings them into this package's build, and into the build of any package that imports this module.
+import type {} from '@sluice/tokenizer/internal';
+import type { EndTagClass, StartTagClass, TextTokenClass } from '@sluice/tokenizer';
+import type { SourceLocation } from './sink.js';
+
+declare module './tree-builder.js' {
+  interface TreeBuilder<N> {
+    /**
+     * `processToken` for a caller that has already told the token classes apart (the rewriter's
+     * transformer branches on them anyway): one of the tokenizer's text tokens.
+     */
+    processTextToken(token: TextTokenClass): void;
+    /** `processToken` for one of the tokenizer's start tag tokens (see `processTextToken`). */
+    processStartTagToken(token: StartTagClass): void;
+    /** `processToken` for one of the tokenizer's end tag tokens (see `processTextToken`). */
+    processEndTagToken(token: EndTagClass): void;
+  }
+}
+
+declare module './sink.js' {
+  interface TreeSink<N> {
+    /**
+     * Optional: `createElementWithRawAttributes` with the start tag token itself (whose `raw` is then not
+     * sliced unless the sink reads it); called instead of it when a sink has both.
+     */
+    createElementForStartTag?(localName: string, tag: StartTagClass, location: SourceLocation | null): N;
+  }
+}
+
+export {};

@@ -3,6 +3,7 @@ import type { Document } from './document.js';
 import type { Element } from './element.js';
 import { Node, NodeType } from './node.js';
 import * as parentNode from './parent-node.js';
+import * as query from './query/index.js'; // Querying (issue #16)
 
 /**
  * A DocumentFragment: a parentless container of nodes. Inserting it moves its children. It is also what
@@ -51,4 +52,14 @@ export class DocumentFragment extends Node {
   getElementsByTagName(qualifiedName: string): Element[] {
     return parentNode.getElementsByTagName(this, qualifiedName);
   }
+  // --- Querying (issue #16 item 1; see query/query.ts) ---
+  /** The first descendant element matching the selector list, in tree order, or null. Throws a `SyntaxError` DOMException for an invalid selector. */
+  querySelector(selectors: string): Element | null {
+    return query.querySelector(this, selectors);
+  }
+  /** The descendant elements matching the selector list, in tree order: a static snapshot (an array). */
+  querySelectorAll(selectors: string): Element[] {
+    return query.querySelectorAll(this, selectors);
+  }
+  // --- end Querying ---
 }

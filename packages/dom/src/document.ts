@@ -6,6 +6,7 @@ import { DocumentType } from './document-type.js';
 import { Element, HTMLTemplateElement } from './element.js';
 import { Node, NodeType, domError } from './node.js';
 import * as parentNode from './parent-node.js';
+import * as query from './query/index.js'; // Querying (issue #16)
 
 /** Tag names DOM §"valid element local name" rejects: empty, or containing whitespace, NULL, `/` or `>`. */
 const INVALID_ELEMENT_NAME = /^$|[\t\n\f\r \0/>]/;
@@ -123,6 +124,31 @@ export class Document extends Node {
   getElementsByTagName(qualifiedName: string): Element[] {
     return parentNode.getElementsByTagName(this, qualifiedName);
   }
+  // --- Querying (issue #16 item 1; see query/query.ts) ---
+  /** The first element matching the selector list, in tree order, or null. Throws a `SyntaxError` DOMException for an invalid selector. */
+  querySelector(selectors: string): Element | null {
+    return query.querySelector(this, selectors);
+  }
+  /** The elements matching the selector list, in tree order: a static snapshot (an array). */
+  querySelectorAll(selectors: string): Element[] {
+    return query.querySelectorAll(this, selectors);
+  }
+  /** Elements whose class list has all the given (whitespace-separated) classes, in tree order; a snapshot array. */
+  getElementsByClassName(classNames: string): Element[] {
+    return query.getElementsByClassName(this, classNames);
+  }
+  /**
+   * The document's title (HTML §3.1.3): the first `<title>`'s text with whitespace stripped and collapsed
+   * (an SVG root's `<title>` child for an SVG document); ''. Setting it replaces that element's text,
+   * creating a `<title>` in `<head>` when there is none (and a head).
+   */
+  get title(): string {
+    return query.getTitle(this);
+  }
+  set title(value: string) {
+    query.setTitle(this, value);
+  }
+  // --- end Querying ---
 
   /**
    * Create an HTML element (DOM `createElement`): the name is ASCII-lowercased; `template` gets an

@@ -9,6 +9,7 @@ import type { Document } from './document.js';
 import { DocumentFragment } from './document-fragment.js';
 import { Node, NodeType, domError } from './node.js';
 import * as parentNode from './parent-node.js';
+import * as query from './query/index.js'; // Querying (issue #16)
 import { serialize, serializeOuter } from './serialize.js';
 
 const NO_ATTRIBUTES: readonly ElementAttribute[] = Object.freeze([]);
@@ -305,6 +306,32 @@ export class Element extends Node {
   getElementsByTagName(qualifiedName: string): Element[] {
     return parentNode.getElementsByTagName(this, qualifiedName);
   }
+  // --- Querying (issue #16 item 1; see query/query.ts) ---
+  /** The first descendant element matching the selector list, in tree order, or null. Throws a `SyntaxError` DOMException for an invalid selector. */
+  querySelector(selectors: string): Element | null {
+    return query.querySelector(this, selectors);
+  }
+  /** The descendant elements matching the selector list, in tree order: a static snapshot (an array). */
+  querySelectorAll(selectors: string): Element[] {
+    return query.querySelectorAll(this, selectors);
+  }
+  /** Whether this element matches the selector list (`:scope` is this element). */
+  matches(selectors: string): boolean {
+    return query.matches(this, selectors);
+  }
+  /** Legacy alias of {@link matches} (DOM §4.9). */
+  webkitMatchesSelector(selectors: string): boolean {
+    return query.matches(this, selectors, 'webkitMatchesSelector');
+  }
+  /** The closest inclusive ancestor element matching the selector list, or null. */
+  closest(selectors: string): Element | null {
+    return query.closest(this, selectors);
+  }
+  /** Descendant elements whose class list has all the given (whitespace-separated) classes; a snapshot array. */
+  getElementsByClassName(classNames: string): Element[] {
+    return query.getElementsByClassName(this, classNames);
+  }
+  // --- end Querying ---
   /** The children serialized as HTML (HTML §13.3; see `serialize`). Read-only here. */
   get innerHTML(): string {
     return serialize(this);

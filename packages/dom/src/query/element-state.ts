@@ -1,0 +1,147 @@
+/**
+ * The HTML Standard's element-state pseudo-classes (HTML §4.16.3 "Pseudo-classes"), for a document as
+ * the parser left it: nothing was typed, clicked or changed by a script, so each state follows from the
+ * content attributes (checkedness from `checked`, selectedness from `selected`).
+ */
+import { NS } from '@sluice/tree-builder';
+import type { Element } from '../element.js';
+import { type Node, NodeType, nextInSubtree } from '../node.js';
+import { nearestAncestorSelect, parsedSelectedness } from '../selectedcontent.js';
+import { asciiLowercase } from '@sluice/selectors';
+import { attributeValue, htmlAttributeValue, isHtmlElement, parentElementOf } from './element-data.js';
+
+/**
+ * `:any-link` / `:link`: `a` and `area` elements with an `href` attribute (HTML §4.16.3). Chromium also
+ * counts SVG's `a` with `href` (or `xlink:href`), and treats `:link` as `:any-link` (nothing is visited).
+ */
+export function isLink(el: Element): boolean {
+  const ns = el.namespaceURI;
+  if (ns === NS.HTML) return (el.localName === 'a' || el.localName === 'area') && htmlAttributeValue(el, 'href') !== null;
+  if (ns === NS.SVG && el.localName === 'a') {
+    for (const a of el._attrs) if (a.localName === 'href' && (a.namespace === null || a.namespace === NS.XLINK)) return true;
+  }
+  return false;
+}
+
+/** HTML §4.16.3 `:defined`: not an HTML element whose custom element state is "undefined". */
+export function isDefined(el: Element): boolean {
+  if (el.namespaceURI !== NS.HTML) return true;
+  // HTML §4.13.3 "create an element": no custom element definitions exist here, so an element whose
+  // name is a valid custom element name, or which has an `is` value, stays "undefined".
+  return !isValidCustomElementName(el.localName) && htmlAttributeValue(el, 'is') === null;
+}
+
+const RESERVED_NAMES = new Set([
+  'annotation-xml', 'color-profile', 'font-face', 'font-face-src', 'font-face-uri', 'font-face-format',
+  'font-face-name', 'missing-glyph',
+]);
+
+/** HTML §4.13.2 "valid custom element name" (for the lowercase names the parser makes). */
+export function isValidCustomElementName(name: string): boolean {
+  const c = name.charCodeAt(0);
+  if (!(c >= 0x61 && c <= 0x7a) || !name.includes('-') || RESERVED_NAMES.has(name)) return false;
+  return /^[a-z][-.0-9_a-z\u00b7\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u037d\u037f-\u1fff\u200c\u200d\u203f\u2040\u2070-\u218f\u2c00-\u2fef\u3001-\ud7ff\uf900-\ufdcf\ufdf0-\ufffd\u{10000}-\u{effff}]*$/u.test(name);
+}
+
+/** The elements `:enabled`/`:disabled` apply to (HTML §4.16.3), in the HTML namespace. */
+const FORM_CONTROLS = new Set(['button', 'input', 'select', 'textarea', 'optgroup', 'option', 'fieldset']);
+
+/** Whether `:enabled` or `:disabled` can match the element at all. */
+export function canBeDisabled(el: Element): boolean {
+  return el.namespaceURI === NS.HTML && FORM_CONTROLS.has(el.localName);
+}
+
+/** HTML §4.16.3 `:disabled` ("actually disabled"), for an element `canBeDisabled` accepted. */
+export function isDisabled(el: Element): boolean {
+  switch (el.localName) {
+    case 'optgroup':
+      return htmlAttributeValue(el, 'disabled') !== null;
+    case 'option': {
+      // HTML §4.10.10: its `disabled` attribute, or a parent optgroup's.
+      if (htmlAttributeValue(el, 'disabled') !== null) return true;
+      const p = parentElementOf(el);
+      return p !== null && isHtmlElement(p, 'optgroup') && htmlAttributeValue(p, 'disabled') !== null;
+    }
+    default:
+      // HTML §4.10.18.5 "disabled" form controls and §4.10.15 fieldset: the own `disabled` attribute, or
+      // a disabled fieldset ancestor, unless the element is inside that fieldset's first legend child.
+      if (htmlAttributeValue(el, 'disabled') !== null) return true;
+      return inDisabledFieldset(el);
+  }
+}
+
+function inDisabledFieldset(el: Element): boolean {
+  let child: Element = el;
+  for (let a = parentElementOf(el); a !== null; child = a, a = parentElementOf(a)) {
+    if (!isHtmlElement(a, 'fieldset') || htmlAttributeValue(a, 'disabled') === null) continue;
+    if (isHtmlElement(child, 'legend') && firstLegendChild(a) === child) continue;
+    return true;
+  }
+  return false;
+}
+
+function firstLegendChild(fieldset: Element): Element | null {
+  for (let c = fieldset._first; c !== null; c = c._next) {
+    if (c.nodeType === NodeType.ELEMENT_NODE && isHtmlElement(c as Element, 'legend')) return c as Element;
+  }
+  return null;
+}
+
+/**
+ * HTML §4.16.3 `:checked`: checkbox and radio inputs whose checkedness is true, and options whose
+ * selectedness is true. `radioWinners` gives, for a radio input, whether it is the one its group left
+ * checked (see {@link checkedRadios}).
+ */
+export function isChecked(el: Element, radioWinners: (el: Element) => ReadonlySet<Element>): boolean {
+  if (el.namespaceURI !== NS.HTML) return false;
+  if (el.localName === 'option') {
+    const select = nearestAncestorSelect(el);
+    return select === null ? htmlAttributeValue(el, 'selected') !== null : parsedSelectedness(el, select);
+  }
+  if (el.localName !== 'input' || htmlAttributeValue(el, 'checked') === null) return false;
+  const type = asciiLowercase(htmlAttributeValue(el, 'type') ?? '');
+  if (type === 'checkbox') return true;
+  if (type !== 'radio') return false;
+  const name = htmlAttributeValue(el, 'name');
+  if (name === null || name === '') return true; // alone in its group
+  return radioWinners(el).has(el);
+}
+
+/**
+ * The checked radio buttons of a tree after parsing: per radio button group (HTML §4.10.5.1.16: same
+ * tree, same form owner, same non-empty name), the last one in tree order whose `checked` attribute is
+ * set — inserting a checked radio unchecks the others of its group. The form owner is taken from the
+ * tree (the `form` attribute, else the nearest form ancestor); the parser's form element pointer, which
+ * can associate a control with a form that does not contain it, is not recorded in the DOM.
+ */
+export function checkedRadios(root: Node): Set<Element> {
+  const last = new Map<string, Element>();
+  const owners = new Map<Element | null, number>();
+  for (let n: Node | null = root; n !== null; n = nextInSubtree(n, root)) {
+    if (n.nodeType !== NodeType.ELEMENT_NODE) continue;
+    const el = n as Element;
+    if (!isHtmlElement(el, 'input') || htmlAttributeValue(el, 'checked') === null) continue;
+    if (asciiLowercase(htmlAttributeValue(el, 'type') ?? '') !== 'radio') continue;
+    const name = htmlAttributeValue(el, 'name');
+    if (name === null || name === '') continue;
+    const owner = formOwner(el, root);
+    let id = owners.get(owner);
+    if (id === undefined) owners.set(owner, (id = owners.size));
+    last.set(`${id}\u0000${name}`, el);
+  }
+  return new Set(last.values());
+}
+
+function formOwner(el: Element, root: Node): Element | null {
+  const ref = htmlAttributeValue(el, 'form');
+  if (ref !== null) {
+    for (let n: Node | null = root; n !== null; n = nextInSubtree(n, root)) {
+      if (n.nodeType === NodeType.ELEMENT_NODE && attributeValue(n as Element, 'id') === ref) {
+        return isHtmlElement(n as Element, 'form') ? (n as Element) : null;
+      }
+    }
+    return null;
+  }
+  for (let a = parentElementOf(el); a !== null; a = parentElementOf(a)) if (isHtmlElement(a, 'form')) return a;
+  return null;
+}

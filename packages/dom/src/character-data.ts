@@ -5,6 +5,7 @@
 import type { SourceLocation } from '@sluice/tree-builder';
 import type { Document } from './document.js';
 import { Node, NodeType, leafNode, registerTextFactory } from './node.js';
+import * as childNode from './child-node.js'; // Editing (issue #16)
 
 /** The common base of Text and Comment: a node holding a string, `data`. */
 export abstract class CharacterData extends Node {
@@ -40,6 +41,20 @@ export abstract class CharacterData extends Node {
   appendData(data: string): void {
     this.data += data;
   }
+  // ---- Editing (issue #16): DOM §4.2.8 ChildNode (algorithms in child-node.ts; `remove` is Node's).
+  /** Insert nodes (strings become Text nodes) just before this node (DOM `ChildNode.before`; no-op without a parent). */
+  before(...nodes: (Node | string)[]): void {
+    childNode.before(this, nodes);
+  }
+  /** Insert nodes (strings become Text nodes) just after this node (DOM `ChildNode.after`; no-op without a parent). */
+  after(...nodes: (Node | string)[]): void {
+    childNode.after(this, nodes);
+  }
+  /** Replace this node with nodes (strings become Text nodes) (DOM `ChildNode.replaceWith`; no-op without a parent). */
+  replaceWith(...nodes: (Node | string)[]): void {
+    childNode.replaceWith(this, nodes);
+  }
+  // ---- End of editing block.
 }
 
 leafNode(CharacterData.prototype);

@@ -4,6 +4,7 @@ import type { Element } from './element.js';
 import { Node, NodeType } from './node.js';
 import * as parentNode from './parent-node.js';
 import * as query from './query/index.js'; // Querying (issue #16)
+import * as childNode from './child-node.js'; // Editing (issue #16)
 
 /**
  * A DocumentFragment: a parentless container of nodes. Inserting it moves its children. It is also what
@@ -28,6 +29,20 @@ export class DocumentFragment extends Node {
   _cloneShallow(owner: Document | null): DocumentFragment {
     return new DocumentFragment(owner);
   }
+  // ---- Editing (issue #16): DOM §4.2.6 ParentNode (algorithms in child-node.ts).
+  /** Insert nodes (strings become Text nodes) before the first child (DOM `ParentNode.prepend`). */
+  prepend(...nodes: (Node | string)[]): void {
+    childNode.prepend(this, nodes);
+  }
+  /** Insert nodes (strings become Text nodes) after the last child (DOM `ParentNode.append`). */
+  append(...nodes: (Node | string)[]): void {
+    childNode.append(this, nodes);
+  }
+  /** Replace all children with `nodes` (strings become Text nodes; none: remove all). */
+  replaceChildren(...nodes: (Node | string)[]): void {
+    childNode.replaceChildren(this, nodes);
+  }
+  // ---- End of editing block.
   /** The element children (a snapshot array). */
   get children(): Element[] {
     return parentNode.elementChildren(this);

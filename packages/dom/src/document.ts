@@ -4,12 +4,21 @@ import { Comment, Text } from './character-data.js';
 import { DocumentFragment } from './document-fragment.js';
 import { DocumentType } from './document-type.js';
 import { Element, HTMLTemplateElement } from './element.js';
-import { Node, NodeType, domError } from './node.js';
+import { Node, NodeType, adoptInto, domError } from './node.js';
 import * as parentNode from './parent-node.js';
 import * as query from './query/index.js'; // Querying (issue #16)
+import * as childNode from './child-node.js'; // Editing (issue #16)
 
-/** Tag names DOM §"valid element local name" rejects: empty, or containing whitespace, NULL, `/` or `>`. */
-const INVALID_ELEMENT_NAME = /^$|[\t\n\f\r \0/>]/;
+/**
+ * DOM §1.4 "valid element local name" (the standard's own regular expression): an ASCII letter followed
+ * by anything but ASCII whitespace, NULL, `/` and `>` (every name the HTML parser can make), or `:`, `_`
+ * or a non-ASCII code point followed by ASCII letters, digits, `-`, `.`, `:`, `_` and non-ASCII code points.
+ */
+const VALID_ELEMENT_LOCAL_NAME = /^(?:[A-Za-z][^\0\t\n\f\r\u0020/>]*|[:_\u0080-\u{10FFFF}][A-Za-z0-9\-.:_\u0080-\u{10FFFF}]*)$/u;
+/** DOM §1.4 "valid namespace prefix": not empty, and no ASCII whitespace, NULL, `/` or `>`. */
+const INVALID_NAMESPACE_PREFIX = /^$|[\t\n\f\r \0/>]/;
+/** DOM §1.4 "valid doctype name": no ASCII whitespace, NULL or `>` (the empty string is valid). */
+const INVALID_DOCTYPE_NAME = /[\t\n\f\r \0>]/;
 
 /**
  * An HTML document. Its children are at most one doctype, at most one element (the `documentElement`),
@@ -152,43 +161,95 @@ export class Document extends Node {
 
   /**
    * Create an HTML element (DOM `createElement`): the name is ASCII-lowercased; `template` gets an
-   * `HTMLTemplateElement`. Throws InvalidCharacterError for an invalid name.
+   * `HTMLTemplateElement`. Throws InvalidCharacterError for a name that is not a "valid element local
+   * name" (DOM §1.4: `'a b'`, `'1a'`, `''`…).
    */
   createElement(localName: string): Element {
-    if (INVALID_ELEMENT_NAME.test(localName)) {
-      domError('InvalidCharacterError', `createElement: ${JSON.stringify(localName)} is not a valid element name`);
+    const name = String(localName);
+    if (!VALID_ELEMENT_LOCAL_NAME.test(name)) {
+      domError('InvalidCharacterError', `createElement: ${JSON.stringify(name)} is not a valid element name`);
     }
-    return this._createElement(parentNode.asciiLowercase(localName), NS.HTML, undefined, null);
+    return this._createElement(parentNode.asciiLowercase(name), NS.HTML, undefined, null);
   }
-  /** Create an element in a namespace (DOM `createElementNS`); `qualifiedName` may carry a prefix. */
+  /**
+   * Create an element in a namespace (DOM `createElementNS`, "validate and extract"): `qualifiedName` may
+   * carry a prefix (`svg:rect`). Throws InvalidCharacterError for an invalid prefix or local name,
+   * NamespaceError for a prefix without a namespace, `xml`/`xmlns` with the wrong namespace.
+   */
   createElementNS(namespace: string | null, qualifiedName: string): Element {
-    const colon = qualifiedName.indexOf(':');
-    const prefix = colon < 0 ? null : qualifiedName.slice(0, colon);
-    const localName = colon < 0 ? qualifiedName : qualifiedName.slice(colon + 1);
-    if (INVALID_ELEMENT_NAME.test(localName) || prefix === '' || localName.includes(':')) {
-      domError('InvalidCharacterError', `createElementNS: ${JSON.stringify(qualifiedName)} is not a valid qualified name`);
+    const qname = String(qualifiedName);
+    const ns = namespace === '' || namespace === undefined ? null : namespace;
+    const colon = qname.indexOf(':');
+    const prefix = colon < 0 ? null : qname.slice(0, colon);
+    const localName = colon < 0 ? qname : qname.slice(colon + 1);
+    if (prefix !== null && INVALID_NAMESPACE_PREFIX.test(prefix)) {
+      domError('InvalidCharacterError', `createElementNS: ${JSON.stringify(prefix)} (in ${JSON.stringify(qname)}) is not a valid namespace prefix`);
     }
-    const ns = namespace === '' ? null : namespace;
-    if (prefix !== null && ns === null) domError('NamespaceError', `createElementNS: prefix ${prefix} needs a namespace`);
+    if (!VALID_ELEMENT_LOCAL_NAME.test(localName)) {
+      domError('InvalidCharacterError', `createElementNS: ${JSON.stringify(localName)} (in ${JSON.stringify(qname)}) is not a valid element local name`);
+    }
+    if (prefix !== null && ns === null) domError('NamespaceError', `createElementNS: the prefix ${JSON.stringify(prefix)} needs a namespace`);
+    if (prefix === 'xml' && ns !== NS.XML) domError('NamespaceError', 'createElementNS: the xml prefix needs the XML namespace');
+    if ((qname === 'xmlns' || prefix === 'xmlns') !== (ns === NS.XMLNS)) {
+      domError('NamespaceError', 'createElementNS: the name xmlns (or prefix xmlns) and the XMLNS namespace go together');
+    }
     if (ns === NS.HTML && prefix === null) return this._createElement(localName, NS.HTML, undefined, null);
     return new Element(this, localName, ns, prefix);
   }
-  /** Create a Text node. */
+  /** Create a Text node (DOM `createTextNode`). */
   createTextNode(data: string): Text {
-    return new Text(data, this);
+    return new Text(String(data), this);
   }
-  /** Create a Comment node. */
+  /** Create a Comment node (DOM `createComment`). */
   createComment(data: string): Comment {
-    return new Comment(data, this);
+    return new Comment(String(data), this);
   }
-  /** Create an empty DocumentFragment. */
+  /** Create an empty DocumentFragment (DOM `createDocumentFragment`). */
   createDocumentFragment(): DocumentFragment {
     return new DocumentFragment(this);
   }
-  /** Create a doctype node (what `document.implementation.createDocumentType` does in the DOM). */
+  /**
+   * Create a doctype node (what `document.implementation.createDocumentType` does in the DOM). Throws
+   * InvalidCharacterError for a name with ASCII whitespace, NULL or `>`.
+   */
   createDocumentType(name: string, publicId = '', systemId = ''): DocumentType {
+    if (INVALID_DOCTYPE_NAME.test(name)) domError('InvalidCharacterError', `createDocumentType: ${JSON.stringify(name)} is not a valid doctype name`);
     return new DocumentType(name, publicId, systemId, this);
   }
+  /**
+   * A copy of `node` (and with `deep`, its descendants) owned by this document (DOM `importNode`).
+   * NotSupportedError for a Document.
+   */
+  importNode<T extends Node>(node: T, deep = false): T {
+    if (node.nodeType === NodeType.DOCUMENT_NODE) domError('NotSupportedError', 'importNode: a Document cannot be imported');
+    const copy = node.cloneNode(deep);
+    adoptInto(copy, this);
+    return copy;
+  }
+  /**
+   * Move `node` (and its descendants) into this document (DOM `adoptNode`): it is removed from its parent
+   * and gets this document as owner. NotSupportedError for a Document.
+   */
+  adoptNode<T extends Node>(node: T): T {
+    if (node.nodeType === NodeType.DOCUMENT_NODE) domError('NotSupportedError', 'adoptNode: a Document cannot be adopted');
+    node.remove();
+    adoptInto(node, this);
+    return node;
+  }
+  // ---- Editing (issue #16): DOM §4.2.6 ParentNode (algorithms in child-node.ts).
+  /** Insert nodes (strings become Text nodes) before the first child (DOM `ParentNode.prepend`). */
+  prepend(...nodes: (Node | string)[]): void {
+    childNode.prepend(this, nodes);
+  }
+  /** Insert nodes (strings become Text nodes) after the last child (DOM `ParentNode.append`). */
+  append(...nodes: (Node | string)[]): void {
+    childNode.append(this, nodes);
+  }
+  /** Replace all children with `nodes` (strings become Text nodes; none: remove all). */
+  replaceChildren(...nodes: (Node | string)[]): void {
+    childNode.replaceChildren(this, nodes);
+  }
+  // ---- End of editing block.
 
   /** @internal Create an element with no checks (the parser's path); `template` in HTML gets its contents. */
   _createElement(

@@ -11,11 +11,18 @@ import { Node, NodeType, domError } from './node.js';
 import * as parentNode from './parent-node.js';
 import * as query from './query/index.js'; // Querying (issue #16)
 import { serialize, serializeOuter } from './serialize.js';
+// Editing (issue #16)
+import * as childNode from './child-node.js';
+import { type DOMStringMap, datasetOf } from './dataset.js';
+import { type DOMTokenList, classListOf } from './dom-token-list.js';
+import { setInnerHTML, setOuterHTML } from './inner-html.js';
 
 const NO_ATTRIBUTES: readonly ElementAttribute[] = Object.freeze([]);
 
 /** DOM §"valid attribute local name": not empty, and no ASCII whitespace, NULL, `/`, `=` or `>`. */
 const INVALID_ATTRIBUTE_NAME = /^$|[\t\n\f\r \0/=>]/;
+/** DOM §"valid namespace prefix": not empty, and no ASCII whitespace, NULL, `/` or `>`. */
+const INVALID_NAMESPACE_PREFIX = /^$|[\t\n\f\r \0/>]/;
 
 /** Whether `s` contains an ASCII upper-case letter (cheaper than a regex for short names). */
 function hasAsciiUpper(s: string): boolean {
@@ -222,14 +229,18 @@ export class Element extends Node {
    * Throws InvalidCharacterError / NamespaceError for names the DOM rejects.
    */
   setAttributeNS(namespace: string | null, qualifiedName: string, value: string): void {
+    // DOM §1.4 "validate and extract" (context "attribute"): the prefix is what comes before the first
+    // colon; the local name (the rest) may hold further colons.
     const ns = namespace === '' ? null : namespace;
     const colon = qualifiedName.indexOf(':');
     const prefix = colon < 0 ? null : qualifiedName.slice(0, colon);
     const localName = colon < 0 ? qualifiedName : qualifiedName.slice(colon + 1);
-    if (INVALID_ATTRIBUTE_NAME.test(localName) || prefix === '' || localName.includes(':')) {
-      domError('InvalidCharacterError', `setAttributeNS: ${JSON.stringify(qualifiedName)} is not a valid qualified name`);
+    if (prefix !== null && INVALID_NAMESPACE_PREFIX.test(prefix)) {
+      domError('InvalidCharacterError', `setAttributeNS: ${JSON.stringify(prefix)} (in ${JSON.stringify(qualifiedName)}) is not a valid namespace prefix`);
     }
-    // DOM §1.4 "validate and extract".
+    if (INVALID_ATTRIBUTE_NAME.test(localName)) {
+      domError('InvalidCharacterError', `setAttributeNS: ${JSON.stringify(localName)} (in ${JSON.stringify(qualifiedName)}) is not a valid attribute local name`);
+    }
     if (prefix !== null && ns === null) domError('NamespaceError', `setAttributeNS: prefix ${prefix} needs a namespace`);
     if (prefix === 'xml' && ns !== NS.XML) domError('NamespaceError', 'setAttributeNS: the xml prefix needs the XML namespace');
     if ((qualifiedName === 'xmlns' || prefix === 'xmlns') !== (ns === NS.XMLNS)) {
@@ -250,15 +261,28 @@ export class Element extends Node {
     const i = this._indexOfNS(namespace, localName);
     if (i >= 0) this._removeAt(i);
   }
-  /** Toggle a boolean attribute; returns whether it is now present. */
+  /**
+   * Toggle a boolean attribute (DOM `toggleAttribute`): remove it if present, add it (value '') if
+   * absent; with `force`, only add (true) or only remove (false). Returns whether it is now present.
+   * Throws InvalidCharacterError for an invalid name, present or not.
+   */
   toggleAttribute(qualifiedName: string, force?: boolean): boolean {
-    const present = this.hasAttribute(qualifiedName);
-    if (present && force !== true) {
-      this.removeAttribute(qualifiedName);
+    if (INVALID_ATTRIBUTE_NAME.test(qualifiedName)) {
+      domError('InvalidCharacterError', `toggleAttribute: ${JSON.stringify(qualifiedName)} is not a valid attribute name`);
+    }
+    const i = this._indexOfName(qualifiedName);
+    if (i < 0) {
+      if (force === undefined || force) {
+        this.setAttribute(qualifiedName, '');
+        return true;
+      }
       return false;
     }
-    if (!present && force !== false) this.setAttribute(qualifiedName, '');
-    return present || force !== false;
+    if (force === undefined || !force) {
+      this._removeAt(i);
+      return false;
+    }
+    return true;
   }
 
   /** The `id` attribute ('' when absent). */
@@ -332,14 +356,72 @@ export class Element extends Node {
     return query.getElementsByClassName(this, classNames);
   }
   // --- end Querying ---
-  /** The children serialized as HTML (HTML §13.3; see `serialize`). Read-only here. */
+  // ---- Editing (issue #16): DOM §4.2.6 ParentNode, §4.2.8 ChildNode, §4.9 classList, HTML §3.2.6.6
+  // dataset, HTML §8.5 innerHTML / outerHTML. The algorithms live in child-node.ts, dom-token-list.ts,
+  // dataset.ts and inner-html.ts.
+
+  /**
+   * The children serialized as HTML (HTML §13.3, see `serialize`; a template's contents for a
+   * `<template>`). Setting it parses the string as a fragment with this element as context (HTML §13.2.8)
+   * and replaces the children (a template's contents) with the result.
+   */
   get innerHTML(): string {
     return serialize(this);
   }
-  /** The element and its children serialized as HTML (see `serializeOuter`). Read-only here. */
+  set innerHTML(markup: string) {
+    setInnerHTML(this, markup);
+  }
+  /**
+   * The element and its children serialized as HTML (see `serializeOuter`). Setting it parses the string
+   * with the parent as context and replaces this element with the result: nothing happens without a
+   * parent; NoModificationAllowedError when the parent is a Document; a DocumentFragment parent parses
+   * with a `<body>` as context.
+   */
   get outerHTML(): string {
     return serializeOuter(this);
   }
+  set outerHTML(markup: string) {
+    setOuterHTML(this, markup);
+  }
+  /**
+   * The `class` attribute's tokens, as a live DOMTokenList (the same object each time). Assigning a
+   * string sets the attribute (WebIDL [PutForwards=value]).
+   */
+  get classList(): DOMTokenList {
+    return classListOf(this);
+  }
+  set classList(value: string) {
+    classListOf(this).value = value;
+  }
+  /** The `data-*` attributes as a DOMStringMap: `el.dataset.fooBar` is `data-foo-bar` (the same object each time). */
+  get dataset(): DOMStringMap {
+    return datasetOf(this);
+  }
+  /** Insert nodes (strings become Text nodes) before the first child (DOM `ParentNode.prepend`). */
+  prepend(...nodes: (Node | string)[]): void {
+    childNode.prepend(this, nodes);
+  }
+  /** Insert nodes (strings become Text nodes) after the last child (DOM `ParentNode.append`). */
+  append(...nodes: (Node | string)[]): void {
+    childNode.append(this, nodes);
+  }
+  /** Replace all children with `nodes` (strings become Text nodes; none: remove all). */
+  replaceChildren(...nodes: (Node | string)[]): void {
+    childNode.replaceChildren(this, nodes);
+  }
+  /** Insert nodes (strings become Text nodes) just before this element (DOM `ChildNode.before`; no-op without a parent). */
+  before(...nodes: (Node | string)[]): void {
+    childNode.before(this, nodes);
+  }
+  /** Insert nodes (strings become Text nodes) just after this element (DOM `ChildNode.after`; no-op without a parent). */
+  after(...nodes: (Node | string)[]): void {
+    childNode.after(this, nodes);
+  }
+  /** Replace this element with nodes (strings become Text nodes) (DOM `ChildNode.replaceWith`; no-op without a parent). */
+  replaceWith(...nodes: (Node | string)[]): void {
+    childNode.replaceWith(this, nodes);
+  }
+  // ---- End of editing block.
 
   /** @internal Index of the first attribute with this qualified name (HTML elements: lowercased). */
   _indexOfName(qualifiedName: string): number {

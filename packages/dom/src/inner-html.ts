@@ -1,0 +1,66 @@
+/**
+ * The `innerHTML` and `outerHTML` setters (HTML §8.5 "DOM parsing and serialization APIs": the
+ * `innerHTML` and `outerHTML` setter steps, and the "fragment parsing algorithm steps", which for an
+ * HTML document run the HTML fragment parsing algorithm, §13.2.8, with the element as context).
+ */
+import { NS } from '@sluice/tree-builder';
+import type { DocumentFragment } from './document-fragment.js';
+import { Element } from './element.js';
+import { NodeType, domError, replaceAll, replaceNode } from './node.js';
+import { parseFragment } from './parse.js';
+
+/**
+ * HTML "fragment parsing algorithm steps" with `context`: the nodes `markup` parses to as `context`'s
+ * children, in a DocumentFragment of `context`'s document. Uses the document's mode (quirks …) and
+ * scripting flag (how `<noscript>` parses), as a browser does for the document the element is in.
+ */
+export function fragmentParsingAlgorithm(context: Element, markup: string, method: string): DocumentFragment {
+  const ns = context.namespaceURI;
+  if (ns !== NS.HTML && ns !== NS.SVG && ns !== NS.MATHML) {
+    // The tree builder's fragment case knows the HTML, SVG and MathML namespaces only.
+    domError(
+      'NotSupportedError',
+      `${method}: sluice's HTML parser cannot use <${context.localName}> in namespace ${String(ns)} as the fragment parsing context (HTML, SVG and MathML elements only)`,
+    );
+  }
+  const doc = context.ownerDocument;
+  return parseFragment(String(markup), context, { scripting: doc !== null && doc.scriptingEnabled });
+}
+
+/**
+ * The `innerHTML` setter: parse `markup` with `element` as context and replace its children — a
+ * `<template>`'s contents instead — with the result ("replace all").
+ */
+export function setInnerHTML(element: Element, markup: string): void {
+  const fragment = fragmentParsingAlgorithm(element, markup, 'innerHTML');
+  const target = element._templateContents() ?? element;
+  replaceAll(fragment, target);
+}
+
+/**
+ * The `outerHTML` setter: parse `markup` with the element's parent as context and replace the element
+ * with the result. Nothing happens for an element without a parent; a Document parent throws
+ * NoModificationAllowedError; a DocumentFragment parent parses with a new `<body>` as context.
+ */
+export function setOuterHTML(element: Element, markup: string): void {
+  const parent = element._parent;
+  if (parent === null) return;
+  if (parent.nodeType === NodeType.DOCUMENT_NODE) {
+    domError('NoModificationAllowedError', 'outerHTML: the element is the document element (its parent is a Document), which cannot be replaced this way');
+  }
+  let context: Element;
+  if (parent.nodeType === NodeType.DOCUMENT_FRAGMENT_NODE) {
+    const doc = element.ownerDocument;
+    if (doc === null) {
+      // No document to make the `<body>` in: a detached one does the same job (its name and namespace
+      // are all the parser reads, and the new nodes get no document, like the element).
+      context = new Element(null, 'body');
+    } else {
+      context = doc.createElement('body');
+    }
+  } else {
+    context = parent as Element;
+  }
+  const fragment = fragmentParsingAlgorithm(context, markup, 'outerHTML');
+  replaceNode(element, fragment, parent, 'outerHTML');
+}

@@ -1,0 +1,38 @@
+/** Parse errors view: every parse error of both stages with its position, marked in the input. */
+import { fill, h, lineCol } from '../dom.js';
+import type { Model } from '../model.js';
+import type { Mark } from '../source-view.js';
+import type { View } from './view.js';
+
+export class ErrorsView implements View {
+  readonly id = 'errors';
+  readonly title = 'Parse errors';
+  readonly element = h('section', { class: 'view' });
+
+  render(model: Model): void {
+    const errors = [...model.full.errors].sort((a, b) => a.offset - b.offset);
+    const text = model.input;
+    const markOf = (offset: number): Mark => {
+      // An error is at a character; at the end of input, mark the last one.
+      const from = Math.min(offset, Math.max(0, text.length - 1));
+      return { from, to: Math.min(text.length, from + 1), cls: 'error' };
+    };
+    const marks = errors.map((e) => ({ ...markOf(e.offset), title: `${e.stage}: ${e.code}` }));
+    model.source.render(text, marks);
+    const list = h('ol', { class: 'errors' });
+    for (const e of errors.slice(0, 2000)) {
+      const { line, col } = lineCol(text, e.offset);
+      const show = () => {
+        model.source.render(text, [...marks, { ...markOf(e.offset), cls: 'error focus' }]);
+        model.source.reveal('focus');
+      };
+      list.append(h('li', { tabindex: '0', onclick: show, onkeydown: (ev: KeyboardEvent) => ev.key === 'Enter' && show() },
+        h('code', {}, e.code), ` — ${e.stage}, line ${line}, column ${col} (offset ${e.offset})`));
+    }
+    fill(
+      this.element,
+      h('p', { class: 'note' }, errors.length === 0 ? 'No parse errors.' : `${errors.length} parse errors (the standard’s codes; the tree builder’s where the standard names none). Bad HTML is never an exception: it parses.`),
+      list,
+    );
+  }
+}

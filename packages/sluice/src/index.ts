@@ -3,7 +3,8 @@
  *
  * - `@sluice/tokenizer`: `Tokenizer`, raw tokens, parse errors (WHATWG HTML §13.2.5);
  * - `@sluice/tree-builder`: `TreeBuilder`, `Parser`, the `TreeSink` interface (§13.2.6);
- * - `@sluice/dom`: the DOM, `parse`, `parseFragment`, `serialize`, `toTestFormat`, `RecordingSink`;
+ * - `@sluice/dom`: the DOM, `parse`, `parseFragment`, `serialize`, `toTestFormat`, `RecordingSink`, and the
+ *   adapters `toDomhandler` (cheerio), `toHast` (rehype) and `toParse5`;
  * - `@sluice/rewriter`: `HTMLRewriter` (Cloudflare Workers' API) and its rewritable units;
  * - `@sluice/streams`: WHATWG `TransformStream`s for every stage.
  */

@@ -31,7 +31,7 @@ function runOne(test: TokenizerTest, initialState: string): string | null {
   const tokenizer = new Tokenizer({
     initialState: state,
     autoTextMode: false, // the html5lib tokenizer tests run without a tree builder
-    onError: (e) => errors.push(e),
+    onParseError: (e) => errors.push(e),
     ...(test.lastStartTag !== undefined ? { lastStartTag: test.lastStartTag } : {}),
   });
   const emit = (t: Token) => tokens.push(t);

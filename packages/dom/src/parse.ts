@@ -3,7 +3,7 @@
  * (HTML §13.2 "Parsing HTML documents", §13.2.8 "Parsing HTML fragments").
  */
 import type { EncodingChange } from '@sluice/encoding';
-import { NS, Parser, type ElementNamespace, type FragmentContext } from '@sluice/tree-builder';
+import { NS, Parser, type ElementNamespace, type FragmentContext, type ParseError } from '@sluice/tree-builder';
 import type { Document } from './document.js';
 import type { DocumentFragment } from './document-fragment.js';
 import type { Element } from './element.js';
@@ -41,6 +41,14 @@ export interface ParseOptions {
   encoding?: string;
   /** Bytes in: the label used when nothing else names an encoding (step 8). Default: windows-1252. */
   defaultEncoding?: string;
+  /**
+   * Every parse error (HTML §13.2.2), the tokenizer's and the tree builder's, each once, in the order the
+   * standard raises them: `{ code, offset, line, col }` (1-based line and column in UTF-16 code units, as
+   * parse5 gives them), plus `byteOffset` for bytes in. Never thrown: bad HTML still parses. See
+   * docs/parsing.md "Parse errors" for the codes. When a `<meta>` makes `parse` start again in another
+   * encoding, only the second parse's errors are reported.
+   */
+  onParseError?: (error: ParseError) => void;
 }
 
 /**
@@ -53,28 +61,45 @@ export interface ParseOptions {
  * again in it ("change the encoding", §13.2.3.4 step 6, as browsers restart the navigation).
  */
 export function parse(html: string | Uint8Array, options?: ParseOptions): Document {
-  if (typeof html === 'string') return parseWith(html, options, {}).document;
+  if (typeof html === 'string') return parseWith(html, options, {}, null).document;
   if (!(html instanceof Uint8Array)) throw new TypeError(`parse: expected a string or a Uint8Array, got ${typeof html}`);
-  const first = parseWith(html, options, byteOptions(options));
-  if (first.change?.action !== 'reparse') return first.document;
+  // The first pass's errors wait: they belong to a parse thrown away if a <meta> makes it start again.
+  const held: ParseError[] | null = options?.onParseError === undefined ? null : [];
+  const first = parseWith(html, options, byteOptions(options), held);
+  if (first.change?.action !== 'reparse') {
+    if (held !== null) for (const e of held) options!.onParseError!(e);
+    return first.document;
+  }
   // §13.2.3.4 step 6: start again "with the encoding set to the new encoding and the confidence certain".
-  return parseWith(html, options, { encoding: first.change.to }).document;
+  return parseWith(html, options, { encoding: first.change.to }, null).document;
 }
 
 function parseWith(
   input: string | Uint8Array,
   options: ParseOptions | undefined,
   bytes: { contentType?: string; encoding?: string; defaultEncoding?: string },
+  held: ParseError[] | null,
 ): { document: Document; change: EncodingChange | null } {
   const scripting = options?.scripting ?? true;
   const sink = new DomTreeSink();
   const doc = sink.document;
   doc.scriptingEnabled = scripting;
-  const parser = new Parser(sink, { scripting, ...bomOption(options), ...bytes });
+  const parser = new Parser(sink, { scripting, ...bomOption(options), ...bytes, ...errorOption(options, held) });
   parser.write(input);
   parser.end();
   if (parser.encoding !== null) doc._encoding = parser.encoding;
   return { document: doc, change: parser.encodingChange };
+}
+
+/** `onParseError`, when given; into `held` instead when that is an array (see `parse`). */
+function errorOption(
+  options: ParseOptions | undefined,
+  held: ParseError[] | null,
+): { onParseError?: (error: ParseError) => void } {
+  const report = options?.onParseError;
+  if (report === undefined) return {};
+  if (typeof report !== 'function') throw new TypeError('parse: options.onParseError must be a function');
+  return { onParseError: held === null ? report : (e) => void held.push(e) };
 }
 
 /** The byte options of {@link ParseOptions} that were given. */
@@ -102,7 +127,7 @@ export function parseFragment(html: string, context: string | Element, options?:
   const doc = sink.document;
   doc.scriptingEnabled = scripting;
   if (fragmentContext.documentMode !== undefined) doc.mode = fragmentContext.documentMode;
-  const parser = new Parser(sink, { scripting, fragmentContext, ...bomOption(options) });
+  const parser = new Parser(sink, { scripting, fragmentContext, ...bomOption(options), ...errorOption(options, null) });
   parser.write(html);
   parser.end();
   // §13.2.8 step 13 (and the tree builder's contract): the result is the children of the root `html`.

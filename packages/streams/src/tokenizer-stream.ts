@@ -1,6 +1,6 @@
 /** `TokenizerStream`: string chunks in, raw tokens out; `TokenizerByteStream`: bytes in. */
-import { Tokenizer, type Token } from '@sluice/tokenizer';
-import { Parser } from '@sluice/tree-builder';
+import { Tokenizer, type ParseError, type Token } from '@sluice/tokenizer';
+import { ByteOffsets, Parser } from '@sluice/tree-builder';
 import { RecordingSink } from '@sluice/dom';
 import { HtmlDecoder, type EncodingChange, type HtmlDecoderOptions } from '@sluice/encoding';
 import { BYTE_CHUNKS, type Engine, type StreamOptions, type TransformPair, engineTransform, implementationOf } from './implementation.js';
@@ -16,6 +16,21 @@ export interface TokenizerStreamOptions extends StreamOptions {
   treeBuilder?: boolean;
   /** The scripting flag (`<noscript>` is raw text when on). Default true. */
   scripting?: boolean;
+  /**
+   * Parse errors, as `Parser`'s `onParseError` reports them (`ParseError`: code, offset, line, col, and
+   * `byteOffset` for bytes in), each once, in order, synchronously while the chunk that holds them is
+   * transformed (before its tokens are read from the readable side). With the tree builder (the default)
+   * the tokenizer's and the tree builder's errors; with `treeBuilder: false` the tokenizer's only.
+   */
+  onParseError?: (error: ParseError) => void;
+}
+
+/** `options.onParseError`, checked. */
+export function errorOption(options: { onParseError?: (error: ParseError) => void }, what: string): { onParseError?: (error: ParseError) => void } {
+  const report = options.onParseError;
+  if (report === undefined) return {};
+  if (typeof report !== 'function') throw new TypeError(`${what}: options.onParseError must be a function`);
+  return { onParseError: report };
 }
 
 /**
@@ -28,14 +43,16 @@ export class TokenizerStream implements TransformPair<string, Token> {
 
   constructor(options: TokenizerStreamOptions = {}) {
     const impl = implementationOf(options);
+    const errors = errorOption(options, 'TokenizerStream');
     const t = engineTransform<Token>(impl, 'TokenizerStream', (enqueue) => {
       if (options.treeBuilder === false) {
-        const tokenizer = new Tokenizer({ autoTextMode: true });
+        const tokenizer = new Tokenizer({ autoTextMode: true, ...errors });
         return { write: (c) => void tokenizer.write(c, enqueue), end: () => void tokenizer.end(enqueue) };
       }
       const parser = new Parser<number>(new RecordingSink({ keepLines: false }), {
         scripting: options.scripting ?? true,
         onToken: enqueue,
+        ...errors,
       });
       return { write: (c) => void parser.write(c), end: () => parser.end() };
     });
@@ -68,6 +85,7 @@ export class TokenizerByteStream extends SniffingStream implements TransformPair
     super();
     const impl = implementationOf(options);
     const decoding = checkByteOptions(options, 'TokenizerByteStream');
+    const errors = errorOption(options, 'TokenizerByteStream');
     const state = this.state;
     const changed = (change: EncodingChange): void => {
       state.change = change;
@@ -81,12 +99,13 @@ export class TokenizerByteStream extends SniffingStream implements TransformPair
           state.check();
           enqueue(token);
         };
-        if (options.treeBuilder === false) return tokenizerOnly(decoding, state, emit, changed);
+        if (options.treeBuilder === false) return tokenizerOnly(decoding, state, emit, changed, errors.onParseError);
         const parser = new Parser<number>(new RecordingSink({ keepLines: false }), {
           scripting: options.scripting ?? true,
           ...decoding,
           onToken: emit,
           onEncodingChange: changed,
+          ...errors,
         });
         state.source = parser;
         return sniffingEngine(parser, state);
@@ -105,11 +124,25 @@ function tokenizerOnly(
   state: SniffState,
   emit: (token: Token) => void,
   changed: (change: EncodingChange) => void,
+  onParseError: ((error: ParseError) => void) | undefined,
 ): Engine<Uint8Array> {
   const decoder = new HtmlDecoder(decoding);
   state.source = decoder;
+  // Errors get their byte offsets as `Parser` gives them (the mapping made once the encoding is known).
+  let byteMap: ByteOffsets | null = null;
+  const errors =
+    onParseError === undefined
+      ? {}
+      : {
+          onParseError: (e: ParseError) =>
+            onParseError(byteMap === null || !byteMap.exists ? e : { ...e, byteOffset: byteMap.byteOffset(e.offset) }),
+        };
+  const decoded = (text: string): void => {
+    if (onParseError !== undefined) (byteMap ??= new ByteOffsets(decoder.encoding!, decoder.sniffResult?.bomLength ?? 0)).text(text);
+    tokenizer.write(text, onToken);
+  };
   // The decoder consumes a BOM, so a U+FEFF in its text is text: no skipping here.
-  const tokenizer = new Tokenizer({ autoTextMode: true, discardByteOrderMark: false });
+  const tokenizer = new Tokenizer({ autoTextMode: true, discardByteOrderMark: false, ...errors });
   const onToken = (token: Token): void => {
     if (token.type === 'startTag' && decoder.confidence === 'tentative') {
       const requested = metaEncoding(token);
@@ -125,12 +158,12 @@ function tokenizerOnly(
     write: (c) => {
       const text = decoder.write(c);
       state.check();
-      if (text !== '') tokenizer.write(text, onToken);
+      if (text !== '') decoded(text);
     },
     end: () => {
       const text = decoder.end();
       state.check();
-      if (text !== '') tokenizer.write(text, onToken);
+      if (text !== '') decoded(text);
       tokenizer.end(onToken);
     },
   };

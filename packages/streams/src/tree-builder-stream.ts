@@ -2,6 +2,8 @@
 import { Parser } from '@sluice/tree-builder';
 import { RecordingSink, type RecordedEvent } from '@sluice/dom';
 import type { EncodingChange } from '@sluice/encoding';
+import type { ParseError } from '@sluice/tokenizer';
+import { errorOption } from './tokenizer-stream.js';
 import { BYTE_CHUNKS, type StreamOptions, type TransformPair, engineTransform, implementationOf } from './implementation.js';
 import { type ByteInputOptions, SniffingStream, sniffingEngine, checkByteOptions } from './bytes.js';
 
@@ -9,6 +11,12 @@ import { type ByteInputOptions, SniffingStream, sniffingEngine, checkByteOptions
 export interface TreeBuilderStreamOptions extends StreamOptions {
   /** The scripting flag. Default true. */
   scripting?: boolean;
+  /**
+   * Every parse error, the tokenizer's and the tree builder's, as `Parser`'s `onParseError` reports them
+   * (`ParseError`: code, offset, line, col, and `byteOffset` for bytes in), each once, in order,
+   * synchronously while the chunk that holds them is transformed.
+   */
+  onParseError?: (error: ParseError) => void;
 }
 
 /**
@@ -25,9 +33,10 @@ export class TreeBuilderStream implements TransformPair<string, RecordedEvent> {
 
   constructor(options: TreeBuilderStreamOptions = {}) {
     const impl = implementationOf(options);
+    const errors = errorOption(options, 'TreeBuilderStream');
     const t = engineTransform<RecordedEvent>(impl, 'TreeBuilderStream', (enqueue) => {
       const sink = new RecordingSink({ keepLines: false, onLine: (line) => enqueue(JSON.parse(line) as RecordedEvent) });
-      const parser = new Parser<number>(sink, { scripting: options.scripting ?? true });
+      const parser = new Parser<number>(sink, { scripting: options.scripting ?? true, ...errors });
       return { write: (c) => void parser.write(c), end: () => parser.end() };
     });
     this.readable = t.readable;
@@ -60,6 +69,7 @@ export class TreeBuilderByteStream extends SniffingStream implements TransformPa
     super();
     const impl = implementationOf(options);
     const decoding = checkByteOptions(options, 'TreeBuilderByteStream');
+    const errors = errorOption(options, 'TreeBuilderByteStream');
     const state = this.state;
     const onEncodingChange = options.onEncodingChange;
     const t = engineTransform<RecordedEvent, Uint8Array>(
@@ -76,6 +86,7 @@ export class TreeBuilderByteStream extends SniffingStream implements TransformPa
         const parser = new Parser<number>(sink, {
           scripting: options.scripting ?? true,
           ...decoding,
+          ...errors,
           onEncodingChange: (change) => {
             state.change = change;
             onEncodingChange?.(change);

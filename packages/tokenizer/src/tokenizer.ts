@@ -17,7 +17,11 @@ export interface TokenizerOptions {
    * Parse errors go here, with the standard's code and position, in input order, each just before the
    * token it belongs to is emitted. Never thrown. When absent, the tokenizer does no error bookkeeping
    * at all. When present, every token's fields are decoded as it is emitted (decoding finds errors too).
+   * The same option, with the same `ParseError` shape, as on `Parser`, `TreeBuilder`, `parse` and the
+   * streams.
    */
+  onParseError?: (error: ParseError) => void;
+  /** @deprecated The old name of {@link TokenizerOptions.onParseError}; give one or the other. */
   onError?: (error: ParseError) => void;
   /**
    * Standalone default (true): after a start tag the tokenizer itself switches text mode as if every
@@ -45,7 +49,7 @@ export interface TokenizerOptions {
    * counted in bytes. Decoded fields (names, attribute values, text values, comment data, DOCTYPE fields)
    * are in byte form too (a character reference becomes the UTF-8 bytes of its characters, NUL's U+FFFD
    * its three bytes), so they compare as the characters would; `fromByteForm` turns one into text. Not
-   * with `onError` (input stream errors are about characters, not bytes).
+   * with `onParseError` (input stream errors are about characters, not bytes).
    */
   byteInput?: boolean;
   /**
@@ -93,6 +97,13 @@ export class Tokenizer {
     if (options.onError !== undefined && typeof options.onError !== 'function') {
       throw new TypeError('sluice Tokenizer: options.onError must be a function');
     }
+    if (options.onParseError !== undefined && typeof options.onParseError !== 'function') {
+      throw new TypeError('sluice Tokenizer: options.onParseError must be a function');
+    }
+    if (options.onParseError !== undefined && options.onError !== undefined) {
+      throw new TypeError('sluice Tokenizer: give options.onParseError or its old name options.onError, not both');
+    }
+    const onError = options.onParseError ?? options.onError;
     if (options.cdataAllowed !== undefined && typeof options.cdataAllowed !== 'function') {
       throw new TypeError('sluice Tokenizer: options.cdataAllowed must be a function');
     }
@@ -111,11 +122,11 @@ export class Tokenizer {
     if (options.discardByteOrderMark !== undefined && typeof options.discardByteOrderMark !== 'boolean') {
       throw new TypeError('sluice Tokenizer: options.discardByteOrderMark must be a boolean');
     }
-    if (options.byteInput === true && options.onError !== undefined) {
-      throw new Error('sluice Tokenizer: options.byteInput and options.onError cannot be combined (parse errors are about characters; decode the bytes to report them)');
+    if (options.byteInput === true && onError !== undefined) {
+      throw new Error('sluice Tokenizer: options.byteInput and options.onParseError cannot be combined (parse errors are about characters; decode the bytes to report them)');
     }
     const m = (this.m = new Machine({
-      onError: options.onError,
+      onError,
       autoTextMode: options.autoTextMode ?? true,
       scripting: options.scripting ?? true,
       cdataAllowed: options.cdataAllowed ?? (() => false),
@@ -260,7 +271,7 @@ export class Tokenizer {
       throw new Error(`sluice Tokenizer.restore: not a tokenizer snapshot (state ${String(snapshot?.state)})`);
     }
     if ((snapshot.errors === null) !== (m.errors === null)) {
-      throw new Error('sluice Tokenizer.restore: the snapshot and this tokenizer differ in error reporting (onError)');
+      throw new Error('sluice Tokenizer.restore: the snapshot and this tokenizer differ in error reporting (onParseError)');
     }
     const r = snapshot.registers;
     m.state = state;

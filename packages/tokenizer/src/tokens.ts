@@ -106,14 +106,30 @@ export type TokenType = Token['type'];
 /** Receives tokens synchronously, inside `Tokenizer.write()` / `end()`. */
 export type TokenSink = (token: Token) => void;
 
-/** A parse error (§13.2.2): the standard's error code and where it happened. Never thrown. */
+/**
+ * A parse error (§13.2.2): the standard's error code and where it happened. Never thrown. The one shape
+ * every sluice stage reports errors in (`onParseError` on the tokenizer, the tree builder, `Parser`,
+ * `parse`/`parseFragment` and the streams): tokenization errors carry the standard's codes (§13.2.2's
+ * table, `ErrorCode`); tree-construction errors, which the standard does not name, carry the tree
+ * builder's names (`TreeConstructionErrorCode` in `@sluice/tree-builder`).
+ */
 export interface ParseError {
   /** The standard's code, e.g. `'eof-in-tag'`, `'missing-semicolon-after-character-reference'`. */
   readonly code: string;
   /** Offset in the whole input, in UTF-16 code units. */
   readonly offset: number;
-  /** 1-based line. */
+  /**
+   * 1-based line. CR, LF and CRLF each end a line (the input stream's newlines after normalization,
+   * §13.2.3.5), as parse5 counts them.
+   */
   readonly line: number;
   /** 1-based column, in UTF-16 code units. */
   readonly col: number;
+  /**
+   * Bytes in (`Parser` and the byte streams given `Uint8Array` chunks): the offset in the bytes, the
+   * byte order mark included — given for UTF-8 (exact for well-formed UTF-8; each U+FFFD the decoder put
+   * for a malformed sequence counts 3 bytes), UTF-16 and the single-byte encodings; absent for the
+   * multi-byte legacy encodings (Shift_JIS, EUC-JP, ISO-2022-JP, EUC-KR, Big5, GBK, gb18030) and for text in.
+   */
+  readonly byteOffset?: number;
 }

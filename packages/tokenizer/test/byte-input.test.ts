@@ -111,7 +111,7 @@ describe('byteInput', () => {
   });
 
   it('cannot be combined with onError', () => {
-    expect(() => new Tokenizer({ byteInput: true, onError: () => {} })).toThrow(/byteInput and options.onError cannot be combined/);
+    expect(() => new Tokenizer({ byteInput: true, onError: () => {} })).toThrow(/byteInput and options.onParseError cannot be combined/);
     expect(() => new Tokenizer({ byteInput: 1 as unknown as boolean })).toThrow(/byteInput must be a boolean/);
   });
 });

@@ -51,7 +51,7 @@ export function adoptionAgency<N>(
       tb.error('adoption-agency-4.4');
       return true;
     }
-    // 4.6
+    // 4.6 (A parse error in each pass of the outer loop: html5lib's expectations count each too.)
     if (formattingElement !== stack.current) tb.error('adoption-agency-1.3');
     // 4.7 The furthest block: the topmost special element below the formatting element — the first
     // special one above it in the stack. The walk passes only non-special nodes, which the inner loop

@@ -36,7 +36,7 @@ export function foreignContent<N>(tb: TreeBuilder<N>, t: TreeToken): void {
       if (tb.framesetOk && /[^\t\n\f\r \u0000]/.test(data)) tb.framesetOk = false;
       if (data.includes('\u0000')) {
         // U+0000 NULL: parse error; insert U+FFFD instead.
-        tb.error('unexpected-null-character');
+        tb.nullCharacterErrors(t.start);
         data = data.replaceAll('\u0000', '\uFFFD');
       }
       tb.insertCharacters(data, t.start, t.end);

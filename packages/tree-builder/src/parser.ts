@@ -13,14 +13,26 @@ import {
   type SniffResult,
 } from '@sluice/encoding';
 import { Tokenizer, type ParseError, type StartTagToken, type TextMode, type Token } from '@sluice/tokenizer';
+import { ByteOffsets } from './byte-offsets.js';
 import { NS } from './sink.js';
 import type { TreeSink } from './sink.js';
 import { TreeBuilder, type FragmentContext, type TreeBuilderOptions } from './tree-builder.js';
 
-/** Options of a {@link Parser}: the tree builder's, plus the tokenizer's parse errors. */
+/** Options of a {@link Parser}: the tree builder's, the tokenizer's and the decoder's. */
 export interface ParserOptions<N> extends TreeBuilderOptions<N> {
-  /** Tokenization parse errors (§13.2.5). Never thrown. */
-  onTokenizerError?: (e: ParseError) => void;
+  /**
+   * Every parse error (§13.2.2), the tokenizer's (the standard's codes, `ErrorCode`) and the tree
+   * builder's (`TreeConstructionErrorCode`), through this one function, each once, in the order the
+   * standard raises them — the tokenizer's errors for a token, then the tree builder's for it; offsets
+   * grow from token to token. `{ code, offset, line, col }`, and `byteOffset` for bytes in (see
+   * `ParseError`). Never thrown. Absent: no error bookkeeping at all.
+   */
+  onParseError?: (error: ParseError) => void;
+  /**
+   * Bytes in: keep what {@link Parser.byteOffset} needs to turn an offset in the decoded text into one in
+   * the bytes (it is kept anyway with `onParseError`). Default false.
+   */
+  byteOffsets?: boolean;
   /**
    * Each token the tokenizer emits, right after the tree builder has processed it (so a tag that switched
    * the tokenizer's text mode has done so). For consumers that want the raw tokens of a parse that the
@@ -122,6 +134,10 @@ export class Parser<N> {
   private decoder: HtmlDecoder | null = null;
   private emitBytes: ((token: Token) => void) | null = null;
   private change: EncodingChange | null = null;
+  /** Bytes in, with `onParseError` or `byteOffsets`: the offsets' mapping, made once the encoding is known. */
+  private byteMap: ByteOffsets | null = null;
+  /** The user's `onParseError`, and what the tokenizer and the tree builder call (adds `byteOffset`). */
+  private readonly onParseError: ((error: ParseError) => void) | undefined;
 
   constructor(sink: TreeSink<N>, options: ParserOptions<N> = {}) {
     const context = options.fragmentContext;
@@ -129,6 +145,21 @@ export class Parser<N> {
     const link = new BuilderLink<N>();
     this.link = link;
     this.options = options;
+    if ((options as { onTokenizerError?: unknown }).onTokenizerError !== undefined) {
+      throw new TypeError('Parser: options.onTokenizerError is now options.onParseError (one channel for the tokenizer\'s and the tree builder\'s errors)');
+    }
+    const userOnParseError = options.onParseError;
+    if (userOnParseError !== undefined && typeof userOnParseError !== 'function') {
+      throw new TypeError('Parser: options.onParseError must be a function');
+    }
+    this.onParseError =
+      userOnParseError === undefined
+        ? undefined
+        : (e: ParseError) => {
+            const map = this.byteMap;
+            if (map === null || !map.exists) return userOnParseError(e);
+            userOnParseError({ code: e.code, offset: e.offset, line: e.line, col: e.col, byteOffset: map.byteOffset(e.offset) });
+          };
     const stripBom = options.stripByteOrderMark ?? context === undefined;
     if (typeof stripBom !== 'boolean') throw new TypeError('Parser: options.stripByteOrderMark must be a boolean');
     // The byte options are checked now, whatever the chunks turn out to be, so a bad label fails early.
@@ -147,7 +178,7 @@ export class Parser<N> {
       setTextMode: (mode: TextMode) => this.tokenizer.setTextMode(mode),
       insert: (text: string) => this.tokenizer.insert(text),
     };
-    const builder = new TreeBuilder(sink, feedback, options);
+    const builder = new TreeBuilder(sink, feedback, this.onParseError === undefined ? options : { ...options, onParseError: this.onParseError });
     link.builder = builder;
     this.treeBuilder = builder;
     const onToken = options.onToken;
@@ -170,7 +201,7 @@ export class Parser<N> {
       discardByteOrderMark,
       cdataAllowed: () => link.builder !== null && link.builder.cdataAllowed(),
       ...(initialState !== undefined && initialState !== 'data' ? { initialState } : {}),
-      ...(options.onTokenizerError !== undefined ? { onError: options.onTokenizerError } : {}),
+      ...(this.onParseError !== undefined ? { onParseError: this.onParseError } : {}),
     });
   }
 
@@ -194,8 +225,27 @@ export class Parser<N> {
     if (this.input === 'string') throw new Error('Parser.write(): got a Uint8Array chunk after string chunks; one parse takes one kind');
     if (this.input === 'none') this.startBytes();
     const text = this.decoder!.write(chunk);
-    if (text !== '') this.tokenizer.write(text, this.emitBytes!);
+    if (text !== '') this.decoded(text);
     return this;
+  }
+
+  /** Bytes in: decoded text to the tokenizer (and to the offsets' mapping, when kept). */
+  private decoded(text: string): void {
+    if (this.onParseError !== undefined || this.options.byteOffsets === true) {
+      const decoder = this.decoder!;
+      (this.byteMap ??= new ByteOffsets(decoder.encoding!, decoder.sniffResult?.bomLength ?? 0)).text(text);
+    }
+    this.tokenizer.write(text, this.emitBytes!);
+  }
+
+  /**
+   * Bytes in, with `options.byteOffsets` or `onParseError`: the offset in the bytes (the byte order mark
+   * included) of `offset`, an offset in the decoded text (as tokens, source locations and errors count).
+   * Undefined for string input, before any text was decoded, and for the multi-byte legacy encodings
+   * (see `ParseError.byteOffset` for how exact it is).
+   */
+  byteOffset(offset: number): number | undefined {
+    return this.byteMap === null ? undefined : this.byteMap.byteOffset(offset);
   }
 
   /**
@@ -263,7 +313,7 @@ export class Parser<N> {
     this.ended = true;
     if (this.input === 'bytes') {
       const text = this.decoder!.end();
-      if (text !== '') this.tokenizer.write(text, this.emitBytes!);
+      if (text !== '') this.decoded(text);
       this.tokenizer.end(this.emitBytes!);
     } else {
       this.tokenizer.end(this.emit);

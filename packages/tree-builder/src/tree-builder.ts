@@ -14,6 +14,7 @@ import {
   TextTokenClass,
   type Attribute,
   type EndTagToken,
+  type ParseError,
   type TextMode,
   type Token,
 } from '@sluice/tokenizer';
@@ -21,6 +22,7 @@ import { ActiveFormattingElements, type FormattingEntry, MARKER } from './active
 import { appropriatePlace } from './appropriate-place.js';
 import { foreignContent } from './foreign-content.js';
 import { foreignAttributes, htmlAttributes } from './foreign-adjustments.js';
+import { LineCounter } from './parse-errors.js';
 import { INSERTION_MODE_NAMES, MODE, type InsertionMode, type InsertionModeName } from './insertion-mode.js';
 import { afterAfterBody } from './insertion-modes/after-after-body.js';
 import { afterAfterFrameset } from './insertion-modes/after-after-frameset.js';
@@ -95,8 +97,14 @@ export interface TreeBuilderOptions<N> {
   scripting?: boolean;
   /** Parse a fragment (§13.2.8) in this context instead of a document. */
   fragmentContext?: FragmentContext;
-  /** Tree-construction parse errors (the standard's wording where it has one). Never thrown. */
-  onError?: (error: { code: string; offset: number }) => void;
+  /**
+   * Tree-construction parse errors (§13.2.6), as `ParseError`s: code (see `TreeConstructionErrorCode`),
+   * offset, 1-based line and column. Never thrown. A `TreeBuilder` you drive yourself reports only these;
+   * give the same function to the `Tokenizer`'s `onParseError` and the two merge in the order the
+   * standard raises them (a token's tokenizer errors, then its tree-construction errors). `Parser` does
+   * that for you. Absent: no error bookkeeping at all.
+   */
+  onParseError?: (error: ParseError) => void;
   /**
    * §13.2.6.4.8 "text" insertion mode, `</script>`: called after the script element is popped. The hook may
    * change the DOM through its own means and call `control.write(markup)` to insert markup at the insertion
@@ -181,6 +189,8 @@ export class TreeBuilder<N> {
   /** @internal Span of the pending table character tokens. */
   pendingTableTextStart = 0;
   pendingTableTextEnd = 0;
+  /** @internal With errors wanted: the line and column of `pendingTableTextStart`. */
+  pendingTableTextPosition: { line: number; col: number } | null = null;
   /** @internal The `</body>` end tag seen "in body", reported when the body is popped at the end. */
   bodyEndLocation: SourceLocation | null = null;
   /** @internal The `</html>` end tag seen "after body" / "after frameset", likewise. */
@@ -197,7 +207,9 @@ export class TreeBuilder<N> {
   private readonly endTag = new ReusableTag(END_TAG);
   /** Offset of the token being processed, for parse errors. */
   private tokenOffset = 0;
-  private readonly onError: ((error: { code: string; offset: number }) => void) | null;
+  private readonly onParseError: ((error: ParseError) => void) | null;
+  /** Lines of the tokens seen, for the errors' positions; null when errors are not wanted. */
+  private readonly lines: LineCounter | null;
   private readonly onScript: ((script: N, control: { write(markup: string): void }) => void) | null;
   private readonly scriptControl: ScriptControl;
   /** Whether the sink takes whole text tokens (`TreeSink.insertTextToken`). */
@@ -213,7 +225,15 @@ export class TreeBuilder<N> {
     this.tokenizer = tokenizer;
     this.document = sink.document;
     this.scripting = options.scripting ?? true;
-    this.onError = options.onError ?? null;
+    const onParseError = options.onParseError;
+    if (onParseError !== undefined && typeof onParseError !== 'function') {
+      throw new TypeError('TreeBuilder: options.onParseError must be a function');
+    }
+    if ((options as { onError?: unknown }).onError !== undefined) {
+      throw new TypeError('TreeBuilder: options.onError is now options.onParseError (one channel for every parse error, in the ParseError shape)');
+    }
+    this.onParseError = onParseError ?? null;
+    this.lines = onParseError === undefined ? null : new LineCounter();
     this.onScript = options.onScript ?? null;
     this.scriptControl = new ScriptControl(tokenizer);
     this.textTokens = sink.insertTextToken !== undefined;
@@ -261,6 +281,9 @@ export class TreeBuilder<N> {
    * start tag may switch the tokenizer's text mode before it reads on. Throws after `processEnd()`.
    */
   processToken(token: Token): void {
+    if (this.lines !== null && !(token instanceof TextTokenClass || token instanceof StartTagClass || token instanceof EndTagClass)) {
+      this.lines.next(token.raw, token.start);
+    }
     // The tokenizer's own token classes are told apart by prototype (`instanceof`) rather than by reading
     // `type`: with six token classes that one read would be megamorphic (V8 keeps at most four shapes per
     // property access), and each branch below then reads the fields of one class only.
@@ -311,6 +334,7 @@ export class TreeBuilder<N> {
    */
   processTextToken(token: TextTokenClass): void {
     this.checkRunning();
+    if (this.lines !== null) this.lines.next(token.raw, token.start);
     if (this.textTokens && this.insertTextToken(token)) return;
     this.processText(token.value, token.start, token.end);
   }
@@ -318,6 +342,7 @@ export class TreeBuilder<N> {
   /** @internal `processToken` for one of the tokenizer's start tag tokens (see `processTextToken`). */
   processStartTagToken(token: StartTagClass): void {
     this.checkRunning();
+    if (this.lines !== null) this.lines.next(token.raw, token.start);
     // Attributes decoded only if a rule reads them, or the sink wants them (see `createHtmlElementFor`).
     this.processStartTag(token.name, null, token, token.selfClosing, token.start, token.end);
   }
@@ -325,6 +350,7 @@ export class TreeBuilder<N> {
   /** @internal `processToken` for one of the tokenizer's end tag tokens (see `processTextToken`). */
   processEndTagToken(token: EndTagClass): void {
     this.checkRunning();
+    if (this.lines !== null) this.lines.next(token.raw, token.start);
     this.processEndTag(token, token.end);
   }
 
@@ -345,7 +371,7 @@ export class TreeBuilder<N> {
       // inserted and nothing reconstructed. A token that starts with one takes the general rules, as
       // does every token when errors are wanted. (Looking for a NUL in every text would cost more than
       // the whole of this path.)
-      if (token.source.charCodeAt(token.offset) === 0 || (this.onError !== null && token.raw.indexOf('\0') >= 0)) return false;
+      if (token.source.charCodeAt(token.offset) === 0 || (this.onParseError !== null && token.raw.indexOf('\0') >= 0)) return false;
       this.tokenOffset = token.start;
       this.reconstructActiveFormattingElements();
       this.sink.insertTextToken!(this.currentInsertionParent(), token);
@@ -425,11 +451,9 @@ export class TreeBuilder<N> {
     const name = token.name;
     const start = token.start;
     // An end tag's attributes are never used (`</br>` acts as `<br>` without them): they stay undecoded.
+    // An end tag with attributes or `/>` is the tokenizer's error (§13.2.5, "when an end tag token is
+    // emitted"), reported there: not again here.
     const t = this.endTag.set(name, tagIdOf(name), NO_ATTRIBUTES, null, token.selfClosing, start, end);
-    if (this.onError !== null) {
-      if (token.attributes.length > 0) this.error('end-tag-with-attributes', start);
-      else if (token.selfClosing) this.error('end-tag-with-trailing-solidus', start);
-    }
     if (this.mode === MODE.IN_BODY && !this.skipNextNewline && this.adjustedCurrentNode.flags & HTML_NS) {
       this.tokenOffset = start;
       bodyEndTag(this, t);
@@ -463,7 +487,10 @@ export class TreeBuilder<N> {
    */
   processEnd(): void {
     if (this.stopped) throw new Error('TreeBuilder.processEnd(): parsing has already stopped; processEnd() was called twice');
-    const eof = { kind: EOF, start: 0, end: 0 } as const;
+    // The end of input is where the last token ended (known when errors are wanted: it is their offset).
+    const at = this.lines === null ? 0 : this.lines.end;
+    const eof = { kind: EOF, start: at, end: at } as const;
+    this.tokenOffset = at;
     // The end-of-file rules end by stopping parsing, or (closing a template) by asking for the token to be
     // reprocessed: dispatch it again until parsing has stopped.
     while (!this.stopped) this.dispatch(eof);
@@ -566,9 +593,45 @@ export class TreeBuilder<N> {
     this.dispatch(t);
   }
 
+  /** @internal Whether parse errors are wanted (`options.onParseError`). */
+  get reportsErrors(): boolean {
+    return this.onParseError !== null;
+  }
+
   /** @internal Report a tree-construction parse error. */
   error(code: string, offset: number = this.tokenOffset): void {
-    if (this.onError !== null) this.onError({ code, offset });
+    const report = this.onParseError;
+    if (report === null) return;
+    const { line, col } = this.lines!.position(offset);
+    report({ code, offset, line, col });
+  }
+
+  /** @internal The line and column of `offset` (in or after the token being processed); errors wanted only. */
+  positionOf(offset: number): { line: number; col: number } {
+    return this.lines!.position(offset);
+  }
+
+  /** @internal Report an error at an offset before the current token, whose position was taken earlier. */
+  errorAt(code: string, offset: number, position: { line: number; col: number } | null): void {
+    const report = this.onParseError;
+    if (report === null) return;
+    const { line, col } = position ?? this.lines!.position(offset);
+    report({ code, offset, line, col });
+  }
+
+  /**
+   * @internal `unexpected-null-character` for each U+0000 in the token being processed from `from` on
+   * (tree construction drops or replaces them: one error each, at each NUL, as the standard raises it per
+   * character token; the tokenizer raised its own there already).
+   */
+  nullCharacterErrors(from: number): void {
+    if (this.onParseError === null) return;
+    const lines = this.lines!;
+    const raw = lines.currentRaw;
+    const start = lines.currentStart;
+    for (let i = raw.indexOf('\0', Math.max(0, from - start)); i >= 0; i = raw.indexOf('\0', i + 1)) {
+      this.error('unexpected-null-character', start + i);
+    }
   }
 
   /** @internal Whether this is the fragment case. */

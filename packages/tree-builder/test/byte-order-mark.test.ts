@@ -85,11 +85,12 @@ describe('Parser: a leading byte order mark', () => {
   });
 
   it('counts in parse error offsets', () => {
-    const errors: number[] = [];
-    const tokenizerErrors: number[] = [];
-    parseChunks([`${BOM}<p></>`], { onError: (e) => errors.push(e.offset), onTokenizerError: (e) => tokenizerErrors.push(e.offset) });
-    expect(tokenizerErrors).toEqual([6]); // missing-end-tag-name at the `>` of `</>`
-    expect(errors[0]).toBe(1); // expected-doctype-but-got-start-tag at `<p>`
+    const errors: [string, number][] = [];
+    parseChunks([`${BOM}<p></>`], { onParseError: (e) => errors.push([e.code, e.offset]) });
+    expect(errors).toEqual([
+      ['missing-doctype', 1], // at `<p>`
+      ['missing-end-tag-name', 6], // at the `>` of `</>`
+    ]);
   });
 
   it('reaches onToken as a discarded token, so the tokens still concatenate to the input', () => {

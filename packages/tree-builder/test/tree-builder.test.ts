@@ -232,11 +232,11 @@ describe('TreeBuilder', () => {
     expect(dump(find(off.sink.document, 'noscript'))).toEqual(['link']);
   });
 
-  it('reports tree-construction parse errors with offsets', () => {
+  it('reports tree-construction parse errors with offsets, lines and columns', () => {
     const errors: { code: string; offset: number }[] = [];
-    parse('<p></div>', { onError: (e) => errors.push(e) });
+    parse('<p></div>', { onParseError: (e) => errors.push(e) });
     expect(errors.map((e) => e.code)).toContain('missing-doctype');
-    expect(errors).toContainEqual({ code: 'unexpected-end-tag', offset: 3 });
+    expect(errors).toContainEqual({ code: 'unexpected-end-tag', offset: 3, line: 1, col: 4 });
   });
 
   it('sets the document mode from the DOCTYPE', () => {

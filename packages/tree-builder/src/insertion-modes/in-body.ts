@@ -51,7 +51,7 @@ function characters<N>(tb: TreeBuilder<N>, t: CharacterToken): void {
 export function bodyCharacters<N>(tb: TreeBuilder<N>, data: string, start: number, end: number): void {
   // U+0000 NULL: parse error, ignore the character.
   if (data.includes('\u0000')) {
-    tb.error('unexpected-null-character');
+    tb.nullCharacterErrors(start);
     data = data.replaceAll('\u0000', '');
     if (data.length === 0) return;
   }
@@ -61,9 +61,24 @@ export function bodyCharacters<N>(tb: TreeBuilder<N>, data: string, start: numbe
   if (tb.framesetOk && !isAllWhitespace(data)) tb.framesetOk = false;
 }
 
+/** The elements "in body"'s end-of-file rule lets stay open without a parse error (§13.2.6.4.7). */
+const MAY_STAY_OPEN_AT_EOF: ReadonlySet<string> = new Set([
+  'dd', 'dt', 'li', 'optgroup', 'option', 'p', 'rb', 'rp', 'rt', 'rtc', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'body', 'html',
+]);
+
 function endOfFile<N>(tb: TreeBuilder<N>, t: TreeToken): void {
   // With templates open, the "in template" rules handle it; otherwise stop parsing.
   if (tb.templateModes.length > 0) return tb.processInMode(MODE.IN_TEMPLATE, t);
+  // "If there is a node in the stack of open elements that is not either a dd element, … or the html
+  // element, then this is a parse error." Only looked for when errors are wanted (it is O(depth)).
+  if (tb.reportsErrors) {
+    for (const open of tb.openElements) {
+      if (open.namespace !== NS.HTML || !MAY_STAY_OPEN_AT_EOF.has(open.localName)) {
+        tb.error('eof-with-open-elements');
+        break;
+      }
+    }
+  }
   tb.stopParsing();
 }
 

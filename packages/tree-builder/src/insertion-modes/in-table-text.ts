@@ -8,7 +8,7 @@ export function inTableText<N>(tb: TreeBuilder<N>, t: TreeToken): void {
   if (t.kind === CHARACTERS) {
     let data = t.data;
     if (data.includes('\u0000')) {
-      tb.error('unexpected-null-character');
+      tb.nullCharacterErrors(t.start);
       data = data.replaceAll('\u0000', '');
     }
     if (data.length === 0) return;
@@ -24,7 +24,8 @@ export function inTableText<N>(tb: TreeBuilder<N>, t: TreeToken): void {
     const run = characters(pending, tb.pendingTableTextStart, tb.pendingTableTextEnd);
     if (tb.pendingTableTextDirty) {
       // Non-whitespace: the "in table" anything-else rules (foster parenting) for all of them.
-      tb.error('foster-parenting');
+      // At the first pending character (its position was taken then: the tokens since are counted).
+      tb.errorAt('foster-parenting', tb.pendingTableTextStart, tb.pendingTableTextPosition);
       const previous = tb.fosterParenting;
       tb.fosterParenting = true;
       tb.processInMode(MODE.IN_BODY, run);

@@ -19,6 +19,7 @@ export function inTable<N>(tb: TreeBuilder<N>, t: TreeToken): void {
         tb.pendingTableText.length = 0;
         tb.pendingTableTextDirty = false;
         tb.pendingTableTextStart = t.start;
+        if (tb.reportsErrors) tb.pendingTableTextPosition = tb.positionOf(t.start);
         tb.pendingTableTextEnd = t.end;
         tb.originalMode = tb.mode;
         tb.reprocess(MODE.IN_TABLE_TEXT, t);

@@ -20,6 +20,10 @@ export interface TreeConstructionTest {
   readonly fragment: string | null;
   /** `#script-on` → true, `#script-off` → false, neither → null. */
   readonly scripting: boolean | null;
+  /** The `#errors` lines (html5lib's own error names, `(line,col): name`). */
+  readonly errors: readonly string[];
+  /** The `#new-errors` lines: errors of the current standard that html5lib's list lacks. */
+  readonly newErrors: readonly string[];
 }
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
@@ -51,14 +55,25 @@ export function parseDatFile(file: string, text: string): TreeConstructionTest[]
     while (i < lines.length && lines[i] !== '#errors') data.push(lines[i++]);
     let fragment: string | null = null;
     let scripting: boolean | null = null;
+    const errors: string[] = [];
+    const newErrors: string[] = [];
+    let errorList: string[] | null = null;
     while (i < lines.length && lines[i] !== '#document') {
+      if (lines[i] === '#errors' || lines[i] === '#new-errors') {
+        errorList = lines[i] === '#errors' ? errors : newErrors;
+        i++;
+        continue;
+      }
       if (lines[i] === '#document-fragment') {
+        errorList = null;
         fragment = lines[i + 1];
         i += 2;
         continue;
       }
       if (lines[i] === '#script-on') scripting = true;
       else if (lines[i] === '#script-off') scripting = false;
+      else if (lines[i].startsWith('#')) errorList = null;
+      else if (errorList !== null && lines[i] !== '') errorList.push(lines[i]);
       i++;
     }
     i++;
@@ -67,7 +82,7 @@ export function parseDatFile(file: string, text: string): TreeConstructionTest[]
     const document: string[] = [];
     while (i < lines.length && lines[i] !== '#data') document.push(lines[i++]);
     while (document.length > 0 && document[document.length - 1] === '') document.pop();
-    tests.push({ file, index: tests.length, line, data: data.join('\n'), document: document.join('\n'), fragment, scripting });
+    tests.push({ file, index: tests.length, line, data: data.join('\n'), document: document.join('\n'), fragment, scripting, errors, newErrors });
   }
   return tests;
 }

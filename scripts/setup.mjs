@@ -29,3 +29,5 @@ console.error('setup: building packages (tsc -b)…');
 run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-b']);
 // The browser build of `sluice` (its `./browser` export), skipped while its inputs are unchanged.
 run(process.execPath, [join(root, 'scripts', 'bundle.mjs')]);
+// The playground page (packages/playground/dist/, `npm run playground`), skipped while its inputs are unchanged.
+run(process.execPath, [join(root, 'packages', 'playground', 'build.mjs')]);

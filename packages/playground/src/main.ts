@@ -39,6 +39,7 @@ let active: View = views[0];
 let bytes: ByteInfo | null = null;
 let model: Model | null = null;
 let settings: Settings = { context: null, scripting: true };
+let revision = 0;
 
 // The tabs (WAI-ARIA tabs pattern: arrow keys move between them).
 const tabButtons = views.map((v, i) => {
@@ -97,6 +98,8 @@ function update(): void {
   drawBytesInfo();
   model = new Model(bytes !== null ? bytes.text : editor.value, bytes, settings, source);
   draw();
+  // For tests and tools: a count of the inputs shown so far.
+  document.body.dataset.revision = String(++revision);
 }
 
 function drawBytesInfo(): void {

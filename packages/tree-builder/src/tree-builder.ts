@@ -188,7 +188,7 @@ export class TreeBuilder<N> {
   pendingTableTextDirty = false;
   /** @internal Span of the pending table character tokens. */
   pendingTableTextStart = 0;
-  pendingTableTextEnd = 0;
+  /** @internal */ pendingTableTextEnd = 0;
   /** @internal With errors wanted: the line and column of `pendingTableTextStart`. */
   pendingTableTextPosition: { line: number; col: number } | null = null;
   /** @internal The `</body>` end tag seen "in body", reported when the body is popped at the end. */

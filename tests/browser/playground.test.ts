@@ -156,6 +156,26 @@ describe.skipIf(!available && !CI)('the playground page in Chromium', () => {
     await page.press('#split-points', 'Enter');
     await page.click('#step-all');
     expect(await page.textContent('#final-check')).toMatch(/^✓ In 3 chunks/);
+    // A click between two characters of the source view places a split point there.
+    const at = await page.evaluate(() => {
+      const pre = document.querySelector('#source-holder pre')!;
+      const walker = document.createTreeWalker(pre, NodeFilter.SHOW_TEXT);
+      let offset = 0;
+      for (let n = walker.nextNode() as Text | null; n !== null; n = walker.nextNode() as Text | null) {
+        if (offset + n.data.length > 10) {
+          const range = document.createRange();
+          range.setStart(n, 10 - offset);
+          range.setEnd(n, 10 - offset + 1);
+          const r = range.getBoundingClientRect();
+          return { x: r.left + 1, y: r.top + r.height / 2 };
+        }
+        offset += n.data.length;
+      }
+      return null;
+    });
+    await page.mouse.click(at!.x, at!.y);
+    expect(await page.inputValue('#split-points')).toBe('3, 10, 17');
+    expect(await page.textContent('#final-check')).toMatch(/^✓ In 4 chunks/);
     await page.screenshot({ path: join(shots, 'stepper-steps.png') });
     expect(problems).toEqual([]);
   });
@@ -207,6 +227,15 @@ describe.skipIf(!available && !CI)('the playground page in Chromium', () => {
     expect(await page.textContent('#detected-encoding')).toBe('Shift_JIS');
     expect(await page.textContent('#panel-tree')).toContain('日本語のテキスト');
     expect(await page.textContent('#panel-tree')).toContain('"ソース"');
+    // The stepper feeds bytes: a split inside ソ (bytes 37–38: 83 5C) leaves its first byte in the decoder.
+    await view('stepper');
+    await page.fill('#split-points', '38');
+    await page.press('#split-points', 'Enter');
+    await page.click('#step');
+    expect(await page.textContent('#decoder-state')).toMatch(/^Shift_JIS: .*holds the first bytes of a character the split cut/);
+    await page.click('#step');
+    expect(await page.textContent('#decoder-state')).not.toMatch(/holds/);
+    expect(await page.textContent('#final-check')).toMatch(/^✓ In 2 chunks the final tree is parse\(bytes\)/);
     expect(problems).toEqual([]);
   });
 });

@@ -40,6 +40,8 @@ let bytes: ByteInfo | null = null;
 let model: Model | null = null;
 let settings: Settings = { context: null, scripting: true };
 let revision = 0;
+/** A note about the options, shown above the source (e.g. bytes and a fragment context together). */
+let notice = '';
 
 // The tabs (WAI-ARIA tabs pattern: arrow keys move between them).
 const tabButtons = views.map((v, i) => {
@@ -78,7 +80,8 @@ function draw(): void {
   if (model === null) return;
   try {
     active.render(model);
-    problem.hidden = true;
+    problem.hidden = notice === '';
+    problem.textContent = notice;
   } catch (error) {
     // Bad HTML never throws; a bad option (a context that is no tag name) does: say which.
     problem.hidden = false;
@@ -90,9 +93,9 @@ function draw(): void {
 function update(): void {
   const context = contextInput.value.trim();
   settings = { context: context === '' ? null : context, scripting: scripting.checked };
+  notice = '';
   if (bytes !== null && settings.context !== null) {
-    problem.hidden = false;
-    problem.textContent = 'A fragment is parsed from text (the fragment parsing algorithm takes no bytes): the bytes were decoded first.';
+    notice = 'A fragment is parsed from text (the fragment parsing algorithm takes no bytes): the bytes were decoded first.';
     bytes = null;
   }
   drawBytesInfo();

@@ -85,8 +85,8 @@ export interface Step {
   tokens: number;
   events: number;
   errors: number;
-  /** Bytes in: how many bytes the decoder holds (a character cut by the split). */
-  decoderHeld: number;
+  /** Bytes in: the decoder holds the first bytes of a character the split cut. */
+  decoderHolds: boolean;
   /** Text the tokenizer got in this step. */
   text: string;
 }
@@ -102,7 +102,7 @@ export class SteppedParse {
   private readonly decoder: TextDecoder | null;
   private readonly emit: (t: Token) => void;
   private fed = 0;
-  private textFed = 0;
+  private textLength = 0;
   ended = false;
 
   constructor(readonly settings: Settings, readonly bytes: ByteInfo | null) {
@@ -143,7 +143,7 @@ export class SteppedParse {
     if (this.bytes !== null) text = this.decoder!.decode(this.bytes.bytes.subarray(from, to), { stream: true });
     else text = input.slice(from, to);
     this.fed = to;
-    this.textFed += text.length;
+    this.textLength += text.length;
     this.tokenizer.write(text, this.emit);
     this.record(from, to, text);
   }
@@ -158,7 +158,7 @@ export class SteppedParse {
     this.tokenizer.end(this.emit);
     this.builder.processEnd();
     this.ended = true;
-    this.steps.push({ from: this.fed, to: this.fed, state, tokens: this.tokens.length, events: this.sink.events.length, errors: this.errors.length, decoderHeld: 0, text: '' });
+    this.steps.push({ from: this.fed, to: this.fed, state, tokens: this.tokens.length, events: this.sink.events.length, errors: this.errors.length, decoderHolds: false, text: '' });
   }
 
   /** The insertion mode (HTML §13.2.4.1) and the stack of open elements, bottom first. */
@@ -167,8 +167,15 @@ export class SteppedParse {
     return { mode: this.builder.insertionMode, open: this.builder.openElements.map((e) => e.localName) };
   }
 
+  /** How much text the tokenizer has been given (for bytes: decoded characters). */
+  get textFed(): number {
+    return this.textLength;
+  }
+
   private record(from: number, to: number, text: string): void {
-    const decoderHeld = this.bytes === null ? 0 : (to - from) - new TextEncoder().encode(text).length;
+    // Decoding the bytes so far without streaming ends a cut character with U+FFFD: one more character
+    // than the streaming decoder gave exactly when it holds the cut character's first bytes.
+    const decoderHolds = this.bytes !== null && new TextDecoder(this.bytes.encoding).decode(this.bytes.bytes.subarray(0, to)).length > this.textLength;
     this.steps.push({
       from,
       to,
@@ -176,7 +183,7 @@ export class SteppedParse {
       tokens: this.tokens.length,
       events: this.sink.events.length,
       errors: this.errors.length,
-      decoderHeld: Math.max(0, decoderHeld),
+      decoderHolds,
       text,
     });
   }

@@ -57,6 +57,9 @@ export function treeView(root: Node, options: TreeViewOptions = {}): HTMLElement
     const label = labelFor(child);
     if (marked.has(child)) label.classList.add('marked');
     label.addEventListener('click', () => options.onSelect?.(child));
+    label.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') options.onSelect?.(child);
+    });
     const kids = childrenOf(child);
     if (kids.length === 0) return { li: h('li', { role: 'treeitem' }, label), details: null, sub: null };
     const sub = h('ul', { role: 'group' });

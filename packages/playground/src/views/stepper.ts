@@ -60,7 +60,7 @@ export class StepperView implements View {
     this.model = model;
     model.source.setClickHandler((offset) => this.toggleSplit(offset));
     if (changed) {
-      if (this.splits.length === 0 || this.splits.some((s) => s >= model.length)) this.splitEvery(false);
+      if (this.splits.length === 0 || this.splits.some((s) => s >= model.length)) this.splitEvery();
       else this.reset();
     } else this.show();
   }
@@ -70,12 +70,12 @@ export class StepperView implements View {
     model.source.setClickHandler(null);
   }
 
-  private splitEvery(reset = true): void {
+  private splitEvery(): void {
     const n = Math.max(1, Math.floor(Number(this.sizeInput.value) || 1));
     const length = this.model?.length ?? 0;
     const splits: number[] = [];
     for (let i = n; i < length && splits.length < 100_000; i += n) splits.push(i);
-    this.setSplits(splits, reset);
+    this.setSplits(splits);
   }
 
   private toggleSplit(offset: number): void {
@@ -85,7 +85,7 @@ export class StepperView implements View {
     this.setSplits(next);
   }
 
-  private setSplits(splits: number[], _reset = true): void {
+  private setSplits(splits: number[]): void {
     const length = this.model?.length ?? 0;
     this.splits = [...new Set(splits.filter((s) => Number.isInteger(s) && s > 0 && s < length))].sort((a, b) => a - b);
     this.splitsInput.value = this.splits.length > 200 ? `${this.splits.slice(0, 200).join(', ')}, …` : this.splits.join(', ');
@@ -150,12 +150,13 @@ export class StepperView implements View {
     const prev = run.steps[run.steps.length - 2];
     const newTokensFrom = prev?.tokens ?? 0;
     const newEventsFrom = prev?.events ?? 0;
-    const fed = last === undefined ? 0 : last.to;
+    const fed = run.textFed;
     // The source: the tokens so far (this step's marked new), the splits, the part not fed yet dimmed.
     const marks: Mark[] = run.tokens.map((t, i) => ({ ...spanOf(t), cls: i >= newTokensFrom && last !== undefined ? 'token-new' : i % 2 ? 'token alt' : 'token' }));
     const state = last?.state;
-    if (state !== undefined && state.heldText !== '' && model.bytes === null) marks.push({ from: state.offset - state.heldText.length, to: state.offset, cls: 'held', title: 'held back' });
-    model.source.render(model.input, marks, model.bytes === null ? this.splits : [], model.bytes === null ? fed : -1);
+    if (state !== undefined && state.heldText !== '') marks.push({ from: state.offset - state.heldText.length, to: state.offset, cls: 'held', title: 'held back' });
+    // Split points count bytes for a byte input: they are drawn only on text.
+    model.source.render(model.input, marks, model.bytes === null ? this.splits : [], fed);
     if (last === undefined) {
       this.status.textContent = `Step 0 of ${total}: nothing fed yet. ${this.splits.length + 1} chunks, then end().`;
       fill(this.panels, h('p', { class: 'note' }, 'Press Step to feed the first chunk.'));
@@ -177,7 +178,9 @@ export class StepperView implements View {
           h('dt', {}, 'held text'), h('dd', { id: 'held-text' }, state!.heldText === '' ? '(none)' : visible(state!.heldText, 120)),
           h('dt', {}, 'pending token'), h('dd', { id: 'pending-token' }, pending === null ? '(none)' : `${pending.type}${pending.name !== null ? ` “${pending.name}”` : ''} at ${pending.start}`),
           h('dt', {}, 'text kind'), h('dd', {}, state!.textKind),
-          model.bytes !== null ? [h('dt', {}, 'decoder'), h('dd', {}, `${model.bytes.encoding}; text so far ${visible(last.text, 40)}`)] : null,
+          model.bytes !== null
+            ? [h('dt', {}, 'decoder'), h('dd', { id: 'decoder-state' }, `${model.bytes.encoding}: this step’s bytes gave ${visible(last.text, 40)}${last.decoderHolds ? '; it holds the first bytes of a character the split cut' : ''}`)]
+            : null,
         ),
         h('h3', {}, 'Tree builder'),
         h('dl', {},

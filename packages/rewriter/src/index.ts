@@ -16,6 +16,6 @@ export type { ContentOptions, ContentContext } from './rewritable-units/content.
 export { parseSelector } from './selectors/parse.js';
 export { matchesList, rightmostTags, type MatchableElement } from './selectors/match.js';
 export { compoundSelfMatches } from './selectors/compound.js';
-export { nthMatches, parseNth } from './selectors/nth.js';
+export { nthMatches, parseNth } from '@sluice/selectors';
 export { SelectorRegistry } from './selectors/registry.js';
 export type * from './selectors/ast.js';

@@ -4,7 +4,7 @@
  * (`implied`), the point in the output where it begins.
  */
 import { type Attribute, type AttributeSpan, StartTagClass, type StartTagToken, attributeSpansOfRawTag, fromByteForm, toByteForm } from '@sluice/tokenizer';
-import { asciiLowercase } from '../selectors/attribute.js';
+import { asciiLowercase } from '@sluice/selectors';
 import { type ContentContext, type ContentOptions, contentContextOf, escapeAttributeValue, prepareContent } from './content.js';
 import type { EndTagHandler } from './end-tag.js';
 import { Mutations } from './mutations.js';

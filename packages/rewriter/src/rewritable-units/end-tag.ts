@@ -3,7 +3,7 @@ import type { EndTagToken } from '@sluice/tokenizer';
 import type { ContentContext } from './content.js';
 import { Mutations } from './mutations.js';
 import { checkTagName } from './names.js';
-import { asciiLowercase } from '../selectors/attribute.js';
+import { asciiLowercase } from '@sluice/selectors';
 
 /** A handler registered with `Element.onEndTag`. May return a promise: the stream waits for it. */
 export type EndTagHandler = (endTag: EndTagUnit) => void | Promise<void>;

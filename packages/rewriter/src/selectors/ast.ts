@@ -1,10 +1,12 @@
 /**
- * The compiled form of a selector: what `parse.ts` makes of css-what's AST once it has checked that a
- * stream can decide every part of it when an element's start tag arrives.
+ * The streaming form of a selector: what `parse.ts` makes of `@sluice/selectors`' compiled form once it
+ * has checked that a stream can decide every part of it when an element's start tag arrives. It adds
+ * what a stream needs (per-rewriter sibling bits and `of S` slots); the parts that look at one element
+ * (type, attributes, `An+B`) are the shared engine's.
  */
+import type { AttributeOperator, AttributeTest, CaseMode, Combinator, NamespaceTest } from '@sluice/selectors';
 
-/** How two compounds are joined. `adjacent` is `+`, `sibling` is `~`. */
-export type Combinator = 'descendant' | 'child' | 'adjacent' | 'sibling';
+export type { AttributeOperator, AttributeTest, CaseMode, Combinator, NamespaceTest };
 
 /** A comma-separated list: an element matches when it matches any of its complex selectors. */
 export type SelectorList = readonly ComplexSelector[];
@@ -30,42 +32,16 @@ export interface SiblingPrefix {
   bit: number;
 }
 
-/** Which namespaces a type or universal selector accepts (no `@namespace` rules exist in a query). */
-export type NamespaceTest = 'any' | 'none';
-
 /** One compound: a type/universal selector plus attribute and pseudo-class conditions. */
 export interface CompoundSelector {
-  /** The type selector's name as written (null for `*` or none); compared case-sensitively to foreign elements. */
+  /** The type selector's name as written (null for `*` or none). */
   readonly tag: string | null;
-  /** The same, ASCII-lowercased; compared to HTML elements. */
+  /** The same, ASCII-lowercased: what element names are compared to (`@sluice/selectors` typeMatches). */
   readonly tagLower: string | null;
   /** `any` for `a`, `*`, `*|a`; `none` for `|a` (matches nothing in an HTML document). */
   readonly namespace: NamespaceTest;
   readonly attributes: readonly AttributeTest[];
   readonly pseudos: readonly PseudoTest[];
-}
-
-/** The attribute operators: `[a]`, `=`, `~=`, `|=`, `^=`, `$=`, `*=`. */
-export type AttributeOperator = 'exists' | 'equals' | 'includes' | 'dash' | 'prefix' | 'suffix' | 'substring';
-
-/**
- * How an attribute value compares: `i`/`s` flags; `default` follows HTML's list of attributes whose
- * values compare case-insensitively on HTML elements; `quirks` (`.class`, `#id`) is case-insensitive
- * in a quirks-mode document only.
- */
-export type CaseMode = 'default' | 'i' | 's' | 'quirks';
-
-export interface AttributeTest {
-  /** As written; compared case-sensitively to attributes of foreign elements. */
-  readonly name: string;
-  /** ASCII-lowercased; compared to attributes of HTML elements. */
-  readonly nameLower: string;
-  /** `[a]` matches attributes in no namespace; `[*|a]` attributes in any namespace. */
-  readonly anyNamespace: boolean;
-  readonly operator: AttributeOperator;
-  readonly value: string;
-  readonly valueLower: string;
-  readonly caseMode: CaseMode;
 }
 
 /** Pseudo-classes a stream can decide at the start tag. `:first-child` is `nth-child` with a=0, b=1. */

@@ -6,7 +6,7 @@
  */
 import type { Positions, ElementRecord } from '../view/records.js';
 import type { SelectorList } from './ast.js';
-import { asciiLowercase } from './attribute.js';
+import { asciiLowercase } from '@sluice/selectors';
 import { matchesComplex, matchesList } from './match.js';
 import type { SelectorRegistry } from './registry.js';
 

@@ -9,7 +9,7 @@
 import type { ElementAttribute } from '@sluice/tree-builder';
 import type { ComplexSelector, CompoundSelector, SelectorList } from './ast.js';
 import { compoundElementMatches } from './compound.js';
-import { nthMatches } from './nth.js';
+import { nthMatches } from '@sluice/selectors';
 
 /** What the matcher needs to know about an element. */
 export interface MatchableElement {

@@ -59,8 +59,14 @@ export class Attr extends Node {
   }
   set value(value: string) {
     const el = this._element;
-    if (el === null) this._value = value;
-    else el.setAttributeNS(this.namespaceURI, this.name, value);
+    if (el === null) {
+      this._value = String(value);
+      return;
+    }
+    // DOM §4.9.2 "set an existing attribute value": change this attribute where it is. (Not through
+    // setAttributeNS: a no-namespace attribute named `a:b`, as setAttribute makes, would be refused there.)
+    const i = el._indexOfNS(this.namespaceURI, this.localName);
+    if (i >= 0) el._changeValue(i, String(value));
   }
   override get nodeValue(): string {
     return this._value;

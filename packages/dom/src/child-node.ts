@@ -11,6 +11,7 @@ import {
   Node,
   NodeType,
   createTextNode,
+  domError,
   ensurePreInsertValidity,
   preInsert,
   replaceAll,
@@ -102,4 +103,31 @@ function firstFollowingNotIn(child: Node, nodes: readonly NodeOrString[]): Node 
   let n = child._next;
   while (n !== null && isIn(n, nodes)) n = n._next;
   return n;
+}
+
+/** The `where` of `insertAdjacentElement`, `insertAdjacentText` and `insertAdjacentHTML` (ASCII case-insensitive). */
+export type InsertPosition = 'beforebegin' | 'afterbegin' | 'beforeend' | 'afterend';
+
+/**
+ * DOM §4.9 "insert adjacent": pre-insert `node` relative to `element` — before it, as its first child,
+ * as its last child, or after it. Returns the node, or null for beforebegin/afterend without a parent.
+ * SyntaxError for any other `where`.
+ */
+export function insertAdjacent(element: Node, where: string, node: Node, method: string): Node | null {
+  switch (asciiLower(String(where))) {
+    case 'beforebegin':
+      return element._parent === null ? null : preInsert(node, element._parent, element, method);
+    case 'afterbegin':
+      return preInsert(node, element, element._first, method);
+    case 'beforeend':
+      return preInsert(node, element, null, method);
+    case 'afterend':
+      return element._parent === null ? null : preInsert(node, element._parent, element._next, method);
+    default:
+      return domError('SyntaxError', `${method}: ${JSON.stringify(String(where))} is not one of "beforebegin", "afterbegin", "beforeend", "afterend"`);
+  }
+}
+
+function asciiLower(s: string): string {
+  return s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
 }

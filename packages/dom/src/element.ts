@@ -15,7 +15,7 @@ import { serialize, serializeOuter } from './serialize.js';
 import * as childNode from './child-node.js';
 import { type DOMStringMap, datasetOf } from './dataset.js';
 import { type DOMTokenList, classListOf } from './dom-token-list.js';
-import { setInnerHTML, setOuterHTML } from './inner-html.js';
+import { insertAdjacentHTML, setInnerHTML, setOuterHTML } from './inner-html.js';
 
 const NO_ATTRIBUTES: readonly ElementAttribute[] = Object.freeze([]);
 
@@ -420,6 +420,28 @@ export class Element extends Node {
   /** Replace this element with nodes (strings become Text nodes) (DOM `ChildNode.replaceWith`; no-op without a parent). */
   replaceWith(...nodes: (Node | string)[]): void {
     childNode.replaceWith(this, nodes);
+  }
+  /**
+   * Insert `element` before this element, as its first or last child, or after it (`where`:
+   * 'beforebegin', 'afterbegin', 'beforeend', 'afterend'; DOM "insert adjacent"). Returns it, or null
+   * when there is no parent to insert into. SyntaxError for another `where`.
+   */
+  insertAdjacentElement(where: childNode.InsertPosition, element: Element): Element | null {
+    return childNode.insertAdjacent(this, where, element, 'insertAdjacentElement') as Element | null;
+  }
+  /** Like {@link insertAdjacentElement}, with a new Text node holding `data`. */
+  insertAdjacentText(where: childNode.InsertPosition, data: string): void {
+    const text = childNode.convertNodesIntoNode([String(data)], this._owner, 'insertAdjacentText'); // one new Text node
+    childNode.insertAdjacent(this, where, text, 'insertAdjacentText');
+  }
+  /**
+   * Parse `markup` (HTML §8.5 `insertAdjacentHTML`) with the parent (beforebegin, afterend) or this
+   * element (afterbegin, beforeend) as context, and insert the nodes at that position.
+   * NoModificationAllowedError for beforebegin/afterend without a parent element; SyntaxError for
+   * another position.
+   */
+  insertAdjacentHTML(position: childNode.InsertPosition, markup: string): void {
+    insertAdjacentHTML(this, position, markup);
   }
   // ---- End of editing block.
 

@@ -6,7 +6,8 @@
 import { NS } from '@sluice/tree-builder';
 import type { DocumentFragment } from './document-fragment.js';
 import { Element } from './element.js';
-import { NodeType, domError, replaceAll, replaceNode } from './node.js';
+import { type Node, NodeType, domError, replaceAll, replaceNode } from './node.js';
+import { insertAdjacent } from './child-node.js';
 import { parseFragment } from './parse.js';
 
 /**
@@ -63,4 +64,41 @@ export function setOuterHTML(element: Element, markup: string): void {
   }
   const fragment = fragmentParsingAlgorithm(context, markup, 'outerHTML');
   replaceNode(element, fragment, parent, 'outerHTML');
+}
+
+/**
+ * HTML §8.5 `insertAdjacentHTML(position, markup)`: parse `markup` with the right context — the parent
+ * for beforebegin/afterend, the element itself for afterbegin/beforeend; a `<body>` instead of a
+ * non-element or an `<html>` context — and insert the nodes there. NoModificationAllowedError for
+ * beforebegin/afterend when the parent is a Document or missing; SyntaxError for another position.
+ */
+export function insertAdjacentHTML(element: Element, position: string, markup: string): void {
+  const where = String(position).replace(/[A-Z]+/g, (m) => m.toLowerCase());
+  let context: Node | null;
+  if (where === 'beforebegin' || where === 'afterend') {
+    context = element._parent;
+    if (context === null || context.nodeType === NodeType.DOCUMENT_NODE) {
+      domError(
+        'NoModificationAllowedError',
+        `insertAdjacentHTML: ${where} needs a parent element, and this element's parent is ${context === null ? 'missing' : 'a Document'}`,
+      );
+    }
+  } else if (where === 'afterbegin' || where === 'beforeend') {
+    context = element;
+  } else {
+    return void domError('SyntaxError', `insertAdjacentHTML: ${JSON.stringify(String(position))} is not one of "beforebegin", "afterbegin", "beforeend", "afterend"`);
+  }
+  let contextElement: Element;
+  if (context.nodeType !== NodeType.ELEMENT_NODE || isHtmlElement(context as Element, 'html')) {
+    const doc = element.ownerDocument;
+    contextElement = doc === null ? new Element(null, 'body') : doc.createElement('body');
+  } else {
+    contextElement = context as Element;
+  }
+  const fragment = fragmentParsingAlgorithm(contextElement, markup, 'insertAdjacentHTML');
+  insertAdjacent(element, where, fragment, 'insertAdjacentHTML');
+}
+
+function isHtmlElement(el: Element, localName: string): boolean {
+  return el.localName === localName && el.namespaceURI === NS.HTML;
 }

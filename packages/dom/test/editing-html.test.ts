@@ -213,3 +213,30 @@ describe('serialization as the current HTML Standard has it (§13.3)', () => {
     expect(doc.getElementsByTagName('a')[0].outerHTML).toBe('<a xlink:href="u" xml:lang="en" xmlns:xlink="n"></a>');
   });
 });
+
+describe('insertAdjacentHTML (HTML §8.5)', () => {
+  it('parses with the parent or the element as context and inserts at the four positions', () => {
+    const { doc, body: b } = body('<table><tbody id=tb><tr id=r><td>1</td></tr></tbody></table>');
+    const row = doc.getElementById('r')!;
+    row.insertAdjacentHTML('beforebegin', '<tr><td>0</td></tr>'); // the tbody is the context
+    row.insertAdjacentHTML('AfterEnd', '<tr><td>2</td></tr>');
+    row.insertAdjacentHTML('afterbegin', '<td>a</td>'); // the row is the context
+    row.insertAdjacentHTML('beforeend', '<td>z</td>');
+    expect(doc.getElementById('tb')!.innerHTML).toBe('<tr><td>0</td></tr><tr id="r"><td>a</td><td>1</td><td>z</td></tr><tr><td>2</td></tr>');
+    expect(b.firstElementChild!.localName).toBe('table');
+  });
+
+  it('uses <body> as context instead of <html> or a fragment, and refuses a Document parent', () => {
+    const doc = parse('<!DOCTYPE html><body>');
+    const htmlEl = doc.documentElement!;
+    expect(() => htmlEl.insertAdjacentHTML('beforebegin', '<p>')).toThrow(expect.objectContaining({ name: 'NoModificationAllowedError' }));
+    const head = doc.head!;
+    head.insertAdjacentHTML('afterend', '<td>cell</td>text'); // parent <html>: parsed in a <body> context
+    expect(head.nextSibling!.nodeValue).toBe('celltext');
+    const lone = doc.createElement('div');
+    expectError(() => lone.insertAdjacentHTML('afterend', 'x'), 'NoModificationAllowedError', /^insertAdjacentHTML: afterend needs a parent element.*missing/);
+    expectError(() => lone.insertAdjacentHTML('middle' as 'afterend', 'x'), 'SyntaxError', /^insertAdjacentHTML: "middle" is not one of/);
+    lone.insertAdjacentHTML('beforeend', '<i>1</i>');
+    expect(lone.innerHTML).toBe('<i>1</i>');
+  });
+});

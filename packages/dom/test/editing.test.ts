@@ -487,3 +487,35 @@ describe('attributes (DOM §4.9)', () => {
     expect(el.className).toBe('');
   });
 });
+
+describe('insertAdjacentElement and insertAdjacentText (DOM §4.9 "insert adjacent")', () => {
+  it('insert at the four positions, return null without a parent, SyntaxError otherwise', () => {
+    const { doc, a, b } = page();
+    expect(b.insertAdjacentElement('beforebegin', doc.createElement('x'))!.localName).toBe('x');
+    b.insertAdjacentText('afterbegin', '<first>');
+    b.insertAdjacentText('beforeend', 'last');
+    expect(b.insertAdjacentElement('afterend', doc.createElement('y'))!.localName).toBe('y');
+    expect(html(a)).toBe('<x></x><p id="b">&lt;first&gt;Blast</p><y></y><p id="c">C</p>');
+    const lone = doc.createElement('lone');
+    expect(lone.insertAdjacentElement('beforebegin', doc.createElement('z'))).toBeNull();
+    expect(lone.insertAdjacentElement('afterbegin', doc.createElement('z'))!.parentNode).toBe(lone);
+    expectError(() => lone.insertAdjacentText('inside' as 'afterbegin', 't'), 'SyntaxError', /^insertAdjacentText: "inside" is not one of/);
+    expectError(() => b.insertAdjacentElement('afterbegin', a), 'HierarchyRequestError', /^insertAdjacentElement: .*ancestor/);
+  });
+});
+
+describe('Attr.value', () => {
+  it('sets the attribute it belongs to, also one whose name holds a colon but no namespace', () => {
+    const el = new Document().createElement('div');
+    el.setAttribute('a:b', '1');
+    el.setAttributeNS(NS.XLINK, 'xlink:href', 'u');
+    const [plain, linked] = [...el.attributes];
+    plain.value = '2';
+    linked.value = 'v';
+    expect(el.outerHTML).toBe('<div a:b="2" xlink:href="v"></div>');
+    el.removeAttribute('a:b');
+    plain.value = 'detached';
+    expect(plain.value).toBe('detached');
+    expect(el.outerHTML).toBe('<div xlink:href="v"></div>');
+  });
+});

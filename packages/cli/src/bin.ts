@@ -1,4 +1,13 @@
 #!/usr/bin/env node
-import { main } from './main.js';
+/** The `sluice` executable: runs the command on this process's arguments and streams. */
+import { run } from './main.js';
 
-process.exitCode = main(process.argv.slice(2), (line) => process.stdout.write(line + '\n'), (line) => process.stderr.write(line + '\n'));
+run(process.argv.slice(2), { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`sluice: ${(error as Error)?.message ?? String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,2 +1,2 @@
-/** The sluice command line, as a function: `main(argv, out, err)` returns the exit code. */
-export { main, USAGE } from './main.js';
+/** The sluice command line, as a function: `run(argv, { stdin, stdout, stderr })` resolves to the exit code. */
+export { run, USAGE, HELP, type Io } from './main.js';

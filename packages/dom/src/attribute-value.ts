@@ -5,13 +5,13 @@
  */
 import type { Element } from './element.js';
 
-/** The value of the no-namespace attribute `localName` of `element`, or null when it has none. */
+/** @internal The value of the no-namespace attribute `localName` of `element`, or null when it has none. */
 export function getAttributeValue(element: Element, localName: string): string | null {
   const i = element._indexOfNS(null, localName);
   return i < 0 ? null : element._attrs[i].value;
 }
 
-/** Set (change or append) the no-namespace attribute `localName` of `element` to `value`. */
+/** @internal Set (change or append) the no-namespace attribute `localName` of `element` to `value`. */
 export function setAttributeValue(element: Element, localName: string, value: string): void {
   const i = element._indexOfNS(null, localName);
   if (i >= 0) element._changeValue(i, value);

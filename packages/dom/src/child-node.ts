@@ -30,6 +30,7 @@ function nodeDocument(node: Node): Document | null {
  * DOM §4.2.6 "convert nodes into a node": strings become Text nodes of `document`; one node is returned
  * as is, several are appended, in order, to a new DocumentFragment (which can throw, e.g. for a Document
  * in the list).
+ * @internal
  */
 export function convertNodesIntoNode(nodes: readonly NodeOrString[], document: Document | null, method: string): Node {
   const converted: Node[] = [];
@@ -44,19 +45,19 @@ export function convertNodesIntoNode(nodes: readonly NodeOrString[], document: D
   return fragment;
 }
 
-/** `ParentNode.prepend(...nodes)`: insert before the first child. */
+/** @internal `ParentNode.prepend(...nodes)`: insert before the first child. */
 export function prepend(parent: Node, nodes: readonly NodeOrString[]): void {
   const node = convertNodesIntoNode(nodes, nodeDocument(parent), 'prepend');
   preInsert(node, parent, parent._first, 'prepend');
 }
 
-/** `ParentNode.append(...nodes)`: insert after the last child. */
+/** @internal `ParentNode.append(...nodes)`: insert after the last child. */
 export function append(parent: Node, nodes: readonly NodeOrString[]): void {
   const node = convertNodesIntoNode(nodes, nodeDocument(parent), 'append');
   preInsert(node, parent, null, 'append');
 }
 
-/** `ParentNode.replaceChildren(...nodes)`: the children become `nodes` (none: all removed). */
+/** @internal `ParentNode.replaceChildren(...nodes)`: the children become `nodes` (none: all removed). */
 export function replaceChildren(parent: Node, nodes: readonly NodeOrString[]): void {
   const node = convertNodesIntoNode(nodes, nodeDocument(parent), 'replaceChildren');
   ensurePreInsertValidity(node, parent, null, EXCLUDE_ALL_CHILDREN, 'replaceChildren');
@@ -69,7 +70,7 @@ function isIn(node: Node, nodes: readonly NodeOrString[]): boolean {
   return false;
 }
 
-/** `ChildNode.before(...nodes)`: insert just before this node; nothing happens without a parent. */
+/** @internal `ChildNode.before(...nodes)`: insert just before this node; nothing happens without a parent. */
 export function before(child: Node, nodes: readonly NodeOrString[]): void {
   const parent = child._parent;
   if (parent === null) return;
@@ -79,7 +80,7 @@ export function before(child: Node, nodes: readonly NodeOrString[]): void {
   preInsert(node, parent, viablePrevious === null ? parent._first : viablePrevious._next, 'before');
 }
 
-/** `ChildNode.after(...nodes)`: insert just after this node; nothing happens without a parent. */
+/** @internal `ChildNode.after(...nodes)`: insert just after this node; nothing happens without a parent. */
 export function after(child: Node, nodes: readonly NodeOrString[]): void {
   const parent = child._parent;
   if (parent === null) return;
@@ -88,7 +89,7 @@ export function after(child: Node, nodes: readonly NodeOrString[]): void {
   preInsert(node, parent, viableNext, 'after');
 }
 
-/** `ChildNode.replaceWith(...nodes)`: put `nodes` where this node is; nothing happens without a parent. */
+/** @internal `ChildNode.replaceWith(...nodes)`: put `nodes` where this node is; nothing happens without a parent. */
 export function replaceWith(child: Node, nodes: readonly NodeOrString[]): void {
   const parent = child._parent;
   if (parent === null) return;
@@ -112,6 +113,7 @@ export type InsertPosition = 'beforebegin' | 'afterbegin' | 'beforeend' | 'after
  * DOM §4.9 "insert adjacent": pre-insert `node` relative to `element` — before it, as its first child,
  * as its last child, or after it. Returns the node, or null for beforebegin/afterend without a parent.
  * SyntaxError for any other `where`.
+ * @internal
  */
 export function insertAdjacent(element: Node, where: string, node: Node, method: string): Node | null {
   switch (asciiLower(String(where))) {

@@ -14,7 +14,7 @@ import { domError } from './node.js';
 const ASCII_WHITESPACE = /[\t\n\f\r ]/;
 const ASCII_WHITESPACE_RUN = /[\t\n\f\r ]+/;
 
-/** DOM §1.3 "ordered set parser": split on ASCII whitespace, drop duplicates, keep the first of each. */
+/** @internal DOM §1.3 "ordered set parser": split on ASCII whitespace, drop duplicates, keep the first of each. */
 export function parseOrderedSet(input: string): string[] {
   const tokens: string[] = [];
   for (const token of input.split(ASCII_WHITESPACE_RUN)) {
@@ -23,7 +23,7 @@ export function parseOrderedSet(input: string): string[] {
   return tokens;
 }
 
-/** DOM §1.3 "ordered set serializer": the tokens joined with single spaces. */
+/** @internal DOM §1.3 "ordered set serializer": the tokens joined with single spaces. */
 export function serializeOrderedSet(tokens: readonly string[]): string {
   return tokens.join(' ');
 }

@@ -9,7 +9,7 @@ export { Attr, NamedNodeMap } from './attr.js';
 export { Element, HTMLTemplateElement } from './element.js';
 export { DOMTokenList } from './dom-token-list.js'; // Editing (issue #16): element.classList
 export { DOMStringMap } from './dataset.js'; // Editing (issue #16): element.dataset
-export type { NodeOrString } from './child-node.js'; // Editing (issue #16): append, before, … take these
+export type { NodeOrString, InsertPosition } from './child-node.js'; // Editing (issue #16): append, before, insertAdjacent* take these
 export { DocumentFragment } from './document-fragment.js';
 export { DocumentType } from './document-type.js';
 export { Document } from './document.js';

@@ -14,6 +14,7 @@ import { parseFragment } from './parse.js';
  * HTML "fragment parsing algorithm steps" with `context`: the nodes `markup` parses to as `context`'s
  * children, in a DocumentFragment of `context`'s document. Uses the document's mode (quirks …) and
  * scripting flag (how `<noscript>` parses), as a browser does for the document the element is in.
+ * @internal
  */
 export function fragmentParsingAlgorithm(context: Element, markup: string, method: string): DocumentFragment {
   const ns = context.namespaceURI;
@@ -31,6 +32,7 @@ export function fragmentParsingAlgorithm(context: Element, markup: string, metho
 /**
  * The `innerHTML` setter: parse `markup` with `element` as context and replace its children — a
  * `<template>`'s contents instead — with the result ("replace all").
+ * @internal
  */
 export function setInnerHTML(element: Element, markup: string): void {
   const fragment = fragmentParsingAlgorithm(element, markup, 'innerHTML');
@@ -42,6 +44,7 @@ export function setInnerHTML(element: Element, markup: string): void {
  * The `outerHTML` setter: parse `markup` with the element's parent as context and replace the element
  * with the result. Nothing happens for an element without a parent; a Document parent throws
  * NoModificationAllowedError; a DocumentFragment parent parses with a new `<body>` as context.
+ * @internal
  */
 export function setOuterHTML(element: Element, markup: string): void {
   const parent = element._parent;
@@ -71,6 +74,7 @@ export function setOuterHTML(element: Element, markup: string): void {
  * for beforebegin/afterend, the element itself for afterbegin/beforeend; a `<body>` instead of a
  * non-element or an `<html>` context — and insert the nodes there. NoModificationAllowedError for
  * beforebegin/afterend when the parent is a Document or missing; SyntaxError for another position.
+ * @internal
  */
 export function insertAdjacentHTML(element: Element, position: string, markup: string): void {
   const where = String(position).replace(/[A-Z]+/g, (m) => m.toLowerCase());

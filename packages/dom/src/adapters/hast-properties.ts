@@ -59,8 +59,8 @@ const HTML: [number, string][] = [
   [
     S,
     'acceptCharset accessKey archive autoComplete blocking className dropzone headers htmlFor httpEquiv itemProp itemRef ' +
-      'itemType ping rel rev sandbox sizes ariaControls ariaDescribedBy ariaDropEffect ariaFlowTo ariaLabelledBy ariaOwns ' +
-      'ariaRelevant ariaRoleDescription ariaKeyShortcuts role',
+      'itemType ping rel sandbox ariaControls ariaDescribedBy ariaDropEffect ariaFlowTo ariaLabelledBy ariaOwns ' +
+      'ariaRoleDescription ariaKeyShortcuts',
   ],
   [C, 'accept imageSrcSet srcSet'],
   [N | C, 'coords'],
@@ -73,7 +73,7 @@ const HTML: [number, string][] = [
       'label lang language list loading longDesc manifest max media method min name nonce pattern placeholder ' +
       'popover poster preload profile prompt referrerPolicy rules scheme scope scrolling shape slot spellCheck src srcDoc ' +
       'srcLang step style summary target text title translate type useMap vAlign value valueType version vLink wrap ' +
-      'about datatype inlist prefix property resource typeOf vocab ' +
+      'rev role sizes ariaRelevant ' +
       'ariaActiveDescendant ariaAtomic ariaAutoComplete ariaBusy ariaChecked ariaCurrent ariaDetails ariaDisabled ' +
       'ariaErrorMessage ariaExpanded ariaGrabbed ariaHasPopup ariaHidden ariaInvalid ariaLabel ariaLive ariaModal ' +
       'ariaMultiLine ariaMultiSelectable ariaOrientation ariaPlaceholder ariaPressed ariaReadOnly ariaRequired ' +

@@ -28,11 +28,16 @@
  *   template's `content` spans from its start tag's end to its end tag's start.
  *
  * Serializing: `hast-util-to-html` takes the tree as is; for an SVG element's subtree that does not start
- * at `<svg>`, pass `{space: 'svg'}` to it, so that it writes SVG attribute names. What it writes differs
- * from the HTML serializer (§13.3) in one way that changes the tree: it escapes `<` and `&` in the text
- * of every element but `<script>` and `<style>`, so text in `<noscript>` (scripting on), `<xmp>`,
- * `<iframe>`, `<noembed>`, `<noframes>` and `<plaintext>` holding those characters reparses with
- * character references in it.
+ * at `<svg>`, pass `{space: 'svg'}` to it, so that it writes SVG attribute names. Where what it writes
+ * differs from the HTML serializer (§13.3) so that the tree changes (each case is tested):
+ * - it escapes `<` and `&` in the text of every element but `<script>` and `<style>`, so text in
+ *   `<noscript>` (scripting on), `<xmp>`, `<iframe>`, `<noembed>`, `<noframes>` and `<plaintext>` holding
+ *   them reparses with character references in it;
+ * - it writes references into a comment holding `<!--`, `-->` or `--!>` (or starting with `>`), and into
+ *   an attribute name holding `"`, `'`, `<`, `&` or a backtick; neither decodes them;
+ * - it writes an attribute named `data…` without a dash after `data` (`datatype`) as `data-…` (`data-type`);
+ * - it writes a `<template>` outside SVG from `content`, so a MathML `<template>` (an ordinary element,
+ *   whose children are `children` here as in hast-util-from-parse5) loses its children.
  *
  * Iterative: a 100,000-deep document converts (hast-util-to-html recurses, though, and overflows the
  * stack on such a tree).

@@ -4,7 +4,7 @@
  */
 import type { SourceLocation } from '@sluice/tree-builder';
 import type { Document } from './document.js';
-import { Node, NodeType, leafNode, registerTextFactory } from './node.js';
+import { Node, NodeType, domError, leafNode, registerTextFactory } from './node.js';
 import * as childNode from './child-node.js'; // Editing (issue #16)
 
 /** The common base of Text and Comment: a node holding a string, `data`. */
@@ -39,7 +39,7 @@ export abstract class CharacterData extends Node {
   }
   /** Append `data` to the node's data. */
   appendData(data: string): void {
-    this.data += data;
+    this.data += String(data);
   }
   // ---- Editing (issue #16): DOM §4.2.8 ChildNode (algorithms in child-node.ts; `remove` is Node's).
   /** Insert nodes (strings become Text nodes) just before this node (DOM `ChildNode.before`; no-op without a parent). */
@@ -53,6 +53,37 @@ export abstract class CharacterData extends Node {
   /** Replace this node with nodes (strings become Text nodes) (DOM `ChildNode.replaceWith`; no-op without a parent). */
   replaceWith(...nodes: (Node | string)[]): void {
     childNode.replaceWith(this, nodes);
+  }
+  /**
+   * `count` code units from `offset` (fewer at the end; DOM §4.10 `substringData`). IndexSizeError when
+   * `offset` is past the end. Offsets and counts are UTF-16 code units, converted as WebIDL's
+   * `unsigned long` (so -1 is 4294967295: "to the end").
+   */
+  substringData(offset: number, count: number): string {
+    const [start, n] = this._range(offset, count, 'substringData');
+    return this.data.slice(start, start + n);
+  }
+  /** Insert `data` at `offset` (DOM §4.10 `insertData`). IndexSizeError when `offset` is past the end. */
+  insertData(offset: number, data: string): void {
+    this.replaceData(offset, 0, data);
+  }
+  /** Delete `count` code units from `offset` (DOM §4.10 `deleteData`). IndexSizeError when `offset` is past the end. */
+  deleteData(offset: number, count: number): void {
+    this.replaceData(offset, count, '');
+  }
+  /** Replace `count` code units at `offset` with `data` (DOM §4.10 "replace data"). IndexSizeError when `offset` is past the end. */
+  replaceData(offset: number, count: number, data: string): void {
+    const [start, n] = this._range(offset, count, 'replaceData');
+    const d = this.data;
+    this.data = d.slice(0, start) + String(data) + d.slice(start + n);
+  }
+  /** @internal `offset` and `count` as WebIDL unsigned longs, `count` clamped to the end; IndexSizeError past it. */
+  _range(offset: number, count: number, method: string): [number, number] {
+    const start = Number(offset) >>> 0;
+    const n = Number(count) >>> 0;
+    const length = this.data.length;
+    if (start > length) domError('IndexSizeError', `${method}: offset ${start} is past the end of the data (length ${length})`);
+    return [start, Math.min(n, length - start)];
   }
   // ---- End of editing block.
 }
@@ -75,6 +106,28 @@ export class Text extends CharacterData {
   _cloneShallow(owner: Document | null): Text {
     return new Text(this.data, owner);
   }
+  // ---- Editing (issue #16): DOM §4.11 Text.
+  /**
+   * Split this node at `offset` (DOM §4.11 `splitText`): the data from `offset` on moves into a new Text
+   * node, inserted just after this one when it has a parent, and returned. IndexSizeError past the end.
+   */
+  splitText(offset: number): Text {
+    const [start] = this._range(offset, 0, 'splitText');
+    const rest = new Text(this.data.slice(start), this._owner);
+    const parent = this._parent;
+    if (parent !== null) parent._insertBefore(rest, this._next);
+    this.data = this.data.slice(0, start);
+    return rest;
+  }
+  /** The data of this node and the Text nodes next to it, with no other node between (DOM §4.11 `wholeText`). */
+  get wholeText(): string {
+    let first: Node = this;
+    while (first._prev !== null && first._prev.nodeType === NodeType.TEXT_NODE) first = first._prev;
+    let out = '';
+    for (let n: Node | null = first; n !== null && n.nodeType === NodeType.TEXT_NODE; n = n._next) out += (n as Text).data;
+    return out;
+  }
+  // ---- End of editing block.
 }
 
 // Editing (issue #16): the DOM algorithms in node.ts that create Text nodes ("string replace all",

@@ -7,6 +7,7 @@
  * pointers, so a 100,000-deep document is no harder than a flat one.
  */
 import type { SourceLocation } from '@sluice/tree-builder';
+import { locate, type NodeSourceLocation, type SourceText } from './source-location.js';
 import type { Document } from './document.js';
 import type { Element } from './element.js';
 
@@ -66,6 +67,13 @@ export abstract class Node {
   static readonly DOCUMENT_TYPE_NODE = 10;
   static readonly DOCUMENT_FRAGMENT_NODE = 11;
   static readonly NOTATION_NODE = 12;
+  /** `compareDocumentPosition` bits (DOM §4.4). */
+  static readonly DOCUMENT_POSITION_DISCONNECTED = 1;
+  static readonly DOCUMENT_POSITION_PRECEDING = 2;
+  static readonly DOCUMENT_POSITION_FOLLOWING = 4;
+  static readonly DOCUMENT_POSITION_CONTAINS = 8;
+  static readonly DOCUMENT_POSITION_CONTAINED_BY = 16;
+  static readonly DOCUMENT_POSITION_IMPLEMENTATION_SPECIFIC = 32;
 
   declare readonly ELEMENT_NODE: 1;
   declare readonly ATTRIBUTE_NODE: 2;
@@ -79,6 +87,12 @@ export abstract class Node {
   declare readonly DOCUMENT_TYPE_NODE: 10;
   declare readonly DOCUMENT_FRAGMENT_NODE: 11;
   declare readonly NOTATION_NODE: 12;
+  declare readonly DOCUMENT_POSITION_DISCONNECTED: 1;
+  declare readonly DOCUMENT_POSITION_PRECEDING: 2;
+  declare readonly DOCUMENT_POSITION_FOLLOWING: 4;
+  declare readonly DOCUMENT_POSITION_CONTAINS: 8;
+  declare readonly DOCUMENT_POSITION_CONTAINED_BY: 16;
+  declare readonly DOCUMENT_POSITION_IMPLEMENTATION_SPECIFIC: 32;
 
   // Fields are `declare`d and assigned in the constructor, not initialized in place: with ES2022 class
   // fields (define semantics) V8 creates nodes markedly slower, and the DOM is on the parser's hot path.
@@ -98,6 +112,11 @@ export abstract class Node {
    */
   declare _start: number;
   /** @internal */ declare _end: number;
+  /**
+   * @internal With source locations on (`parse`'s `sourceLocations`): the input's text, from which
+   * `sourceLocation` works out lines and columns. Set only on nodes so parsed (absent on all others).
+   */
+  declare _source?: SourceText;
 
   /**
    * @internal `container`: whether the node can have children (Document, DocumentFragment, Element).
@@ -122,10 +141,14 @@ export abstract class Node {
    * sluice extension: where the parser found this node, as `[start, end)` offsets in UTF-16 code units
    * into the input (an element's start tag; a text node's whole run of merged text). Null for nodes
    * built through the DOM API or implied by the parser (an implied `<html>`, `<tbody>` …).
+   * Parsed with `sourceLocations: true`, also parse5's `sourceCodeLocation` fields — lines, columns,
+   * offsets; an element's `startTag`, `endTag`, `attrs` (see `NodeSourceLocation`, docs/parsing.md).
    * Each read returns a new object (the node stores the two offsets, not the object).
    */
-  get sourceLocation(): SourceLocation | null {
-    return this._start < 0 ? null : { start: this._start, end: this._end };
+  get sourceLocation(): NodeSourceLocation | null {
+    if (this._start < 0) return null;
+    const source = this._source;
+    return source === undefined ? { start: this._start, end: this._end } : locate(this, source);
   }
   set sourceLocation(location: SourceLocation | null) {
     if (location === null) {
@@ -226,6 +249,117 @@ export abstract class Node {
   contains(other: Node | null): boolean {
     for (let n = other; n !== null; n = n._parent) if (n === this) return true;
     return false;
+  }
+
+  /** Whether the node's root is a Document (DOM §4.4 `isConnected`; template contents are not connected). */
+  get isConnected(): boolean {
+    return this.getRootNode().nodeType === NodeType.DOCUMENT_NODE;
+  }
+
+  /** The root of the node's tree: the topmost ancestor, or the node itself (DOM §4.4 `getRootNode`). */
+  getRootNode(_options?: { composed?: boolean }): Node {
+    let n: Node = this;
+    while (n._parent !== null) n = n._parent;
+    return n;
+  }
+
+  /** Whether `other` is this very node (DOM §4.4 `isSameNode`, the same as `===`). */
+  isSameNode(other: Node | null): boolean {
+    return other === this;
+  }
+
+  /**
+   * Whether `other` equals this node (DOM §4.4 "equals"): same type, the same name/namespace/prefix,
+   * attributes (in any order), data or doctype fields, and children that are equal in order. Template
+   * contents are not compared (the DOM does not). Iterative.
+   */
+  isEqualNode(other: Node | null): boolean {
+    if (other === null || other === undefined) return false;
+    const pending: Node[] = [this, other];
+    while (pending.length > 0) {
+      const b = pending.pop()!;
+      const a = pending.pop()!;
+      if (!shallowEquals(a, b)) return false;
+      let ca = a._first;
+      let cb = b._first;
+      while (ca !== null && cb !== null) {
+        pending.push(ca, cb);
+        ca = ca._next;
+        cb = cb._next;
+      }
+      if (ca !== null || cb !== null) return false;
+    }
+    return true;
+  }
+
+  /**
+   * Where `other` is relative to this node (DOM §4.4 `compareDocumentPosition`): a mask of
+   * `Node.DOCUMENT_POSITION_*` bits — PRECEDING or FOLLOWING, plus CONTAINS (other is an ancestor) or
+   * CONTAINED_BY (a descendant); DISCONNECTED and IMPLEMENTATION_SPECIFIC (with a consistent order) for
+   * nodes in different trees; 0 for the node itself. Attributes count as just after their element.
+   */
+  compareDocumentPosition(other: Node): number {
+    if (other === this) return 0;
+    let node1: Node | null = other;
+    let node2: Node | null = this;
+    let attr1: Node | null = null;
+    let attr2: Node | null = null;
+    if (node1.nodeType === NodeType.ATTRIBUTE_NODE) {
+      attr1 = node1;
+      node1 = ownerElementOf(node1);
+    }
+    if (node2.nodeType === NodeType.ATTRIBUTE_NODE) {
+      attr2 = node2;
+      node2 = ownerElementOf(node2);
+      if (attr1 !== null && node1 !== null && node2 === node1) {
+        for (const attr of (node2 as unknown as { attributes: Iterable<Node> }).attributes) {
+          if (shallowEquals(attr, attr1)) return POSITION.IMPLEMENTATION_SPECIFIC + POSITION.PRECEDING;
+          if (shallowEquals(attr, attr2)) return POSITION.IMPLEMENTATION_SPECIFIC + POSITION.FOLLOWING;
+        }
+      }
+    }
+    if (node1 === null || node2 === null || node1.getRootNode() !== node2.getRootNode()) {
+      const order = node1 === null || node2 === null ? 0 : treeOrderKey(node1.getRootNode()) - treeOrderKey(node2.getRootNode());
+      return POSITION.DISCONNECTED + POSITION.IMPLEMENTATION_SPECIFIC + (order < 0 ? POSITION.PRECEDING : POSITION.FOLLOWING);
+    }
+    if ((attr1 === null && node1 !== node2 && node1.contains(node2)) || (node1 === node2 && attr2 !== null)) {
+      return POSITION.CONTAINS + POSITION.PRECEDING;
+    }
+    if ((attr2 === null && node1 !== node2 && node2.contains(node1)) || (node1 === node2 && attr1 !== null)) {
+      return POSITION.CONTAINED_BY + POSITION.FOLLOWING;
+    }
+    return precedes(node1, node2) ? POSITION.PRECEDING : POSITION.FOLLOWING;
+  }
+
+  /**
+   * Merge adjacent Text nodes and remove empty ones, in this node's descendants (DOM §4.4 `normalize`).
+   * Iterative.
+   */
+  normalize(): void {
+    let n = this._first;
+    while (n !== null) {
+      if (n.nodeType !== NodeType.TEXT_NODE) {
+        n = nextInSubtree(n, this);
+        continue;
+      }
+      const text = n as unknown as { data: string };
+      if (text.data.length === 0) {
+        const next = nextSkippingChildren(n, this);
+        n._parent!._removeChild(n);
+        n = next;
+        continue;
+      }
+      let data = '';
+      let current = n._next;
+      while (current !== null && current.nodeType === NodeType.TEXT_NODE) {
+        data += (current as unknown as { data: string }).data;
+        const following: Node | null = current._next;
+        current._parent!._removeChild(current);
+        current = following;
+      }
+      if (data !== '') text.data += data;
+      n = nextSkippingChildren(n, this);
+    }
   }
 
   /**
@@ -595,4 +729,81 @@ function describe(value: unknown): string {
 /** The template element whose contents `node` is, if it is one (host-including ancestors, DOM §4.2.2). */
 function hostOf(node: Node): Node | null {
   return (node as unknown as { _host?: Node | null })._host ?? null;
+}
+
+/** The `Node.DOCUMENT_POSITION_*` bits (DOM §4.4). */
+const POSITION = {
+  DISCONNECTED: 1,
+  PRECEDING: 2,
+  FOLLOWING: 4,
+  CONTAINS: 8,
+  CONTAINED_BY: 16,
+  IMPLEMENTATION_SPECIFIC: 32,
+} as const;
+
+for (const [name, value] of Object.entries(POSITION)) {
+  Object.defineProperty(Node.prototype, `DOCUMENT_POSITION_${name}`, { value, enumerable: true });
+}
+
+/** A number per tree root, made on first use: the consistent order of disconnected trees. */
+const ROOT_ORDER = new WeakMap<Node, number>();
+let nextRootOrder = 0;
+function treeOrderKey(root: Node): number {
+  let key = ROOT_ORDER.get(root);
+  if (key === undefined) ROOT_ORDER.set(root, (key = nextRootOrder++));
+  return key;
+}
+
+function ownerElementOf(attr: Node): Node | null {
+  return (attr as unknown as { ownerElement: Node | null }).ownerElement;
+}
+
+/** Whether `a` comes before `b` in tree order (same tree, neither contains the other). Iterative. */
+function precedes(a: Node, b: Node): boolean {
+  const pathA: Node[] = [];
+  for (let n: Node | null = a; n !== null; n = n._parent) pathA.push(n);
+  const pathB: Node[] = [];
+  for (let n: Node | null = b; n !== null; n = n._parent) pathB.push(n);
+  let i = pathA.length - 1;
+  let j = pathB.length - 1;
+  while (i >= 0 && j >= 0 && pathA[i] === pathB[j]) {
+    i--;
+    j--;
+  }
+  if (i < 0) return true; // a is an ancestor of b
+  if (j < 0) return false;
+  // pathA[i] and pathB[j] are siblings: which comes first?
+  for (let s = pathA[i]._next; s !== null; s = s._next) if (s === pathB[j]) return true;
+  return false;
+}
+
+/** DOM §4.4 "equals", for the node itself (not its children). */
+function shallowEquals(a: Node, b: Node): boolean {
+  if (a.nodeType !== b.nodeType) return false;
+  const x = a as unknown as Record<string, unknown>;
+  const y = b as unknown as Record<string, unknown>;
+  switch (a.nodeType) {
+    case NodeType.DOCUMENT_TYPE_NODE:
+      return x.name === y.name && x.publicId === y.publicId && x.systemId === y.systemId;
+    case NodeType.ELEMENT_NODE: {
+      if (x.namespaceURI !== y.namespaceURI || x.prefix !== y.prefix || x.localName !== y.localName) return false;
+      const attrsA = (a as unknown as Element)._attrs;
+      const attrsB = (b as unknown as Element)._attrs;
+      if (attrsA.length !== attrsB.length) return false;
+      for (const at of attrsA) {
+        if (!attrsB.some((bt) => bt.namespace === at.namespace && bt.localName === at.localName && bt.value === at.value)) return false;
+      }
+      return true;
+    }
+    case NodeType.ATTRIBUTE_NODE:
+      return x.namespaceURI === y.namespaceURI && x.localName === y.localName && x.value === y.value;
+    case NodeType.PROCESSING_INSTRUCTION_NODE:
+      return x.target === y.target && x.data === y.data;
+    case NodeType.TEXT_NODE:
+    case NodeType.COMMENT_NODE:
+    case NodeType.CDATA_SECTION_NODE:
+      return x.data === y.data;
+    default:
+      return true;
+  }
 }

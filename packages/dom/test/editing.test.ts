@@ -8,7 +8,7 @@ import {
   DocumentFragment,
   type Element,
   type HTMLTemplateElement,
-  type Node,
+  Node,
   Text,
   parse,
   serialize,
@@ -517,5 +517,110 @@ describe('Attr.value', () => {
     plain.value = 'detached';
     expect(plain.value).toBe('detached');
     expect(el.outerHTML).toBe('<div xlink:href="v"></div>');
+  });
+});
+
+describe('CharacterData and Text editing (DOM §4.10, §4.11)', () => {
+  it('substringData, insertData, deleteData, replaceData count UTF-16 code units and clamp the count', () => {
+    const t = new Document().createTextNode('hello');
+    expect(t.substringData(1, 3)).toBe('ell');
+    expect(t.substringData(3, 100)).toBe('lo');
+    expect(t.substringData(2, -1)).toBe('llo'); // unsigned long: -1 is 4294967295
+    t.insertData(5, '!');
+    t.insertData(0, '>');
+    expect(t.data).toBe('>hello!');
+    t.deleteData(1, 1);
+    expect(t.data).toBe('>ello!');
+    t.replaceData(1, 4, 'ELLO');
+    expect(t.data).toBe('>ELLO!');
+    t.appendData('?');
+    expect(t.data).toBe('>ELLO!?');
+    expectError(() => t.substringData(8, 1), 'IndexSizeError', /^substringData: offset 8 is past the end of the data \(length 7\)/);
+    expectError(() => t.insertData(99, 'x'), 'IndexSizeError', /^replaceData: offset 99/);
+    const c = new Document().createComment('𝒳y');
+    c.deleteData(0, 2); // one astral character is two code units
+    expect(c.data).toBe('y');
+  });
+
+  it('splitText moves the rest into a new Text node after this one; wholeText joins adjacent Text', () => {
+    const doc = parse('<p>abcdef<b>x</b></p>');
+    const p = doc.getElementsByTagName('p')[0];
+    const t = p.firstChild as Text;
+    const rest = t.splitText(2);
+    expect([t.data, rest.data]).toEqual(['ab', 'cdef']);
+    expect(t.nextSibling).toBe(rest);
+    expect(rest.ownerDocument).toBe(doc);
+    expect(rest.splitText(4).data).toBe('');
+    expect(p.childNodes.length).toBe(4);
+    expect(t.wholeText).toBe('abcdef');
+    expect(rest.wholeText).toBe('abcdef');
+    expect(p.innerHTML).toBe('abcdef<b>x</b>');
+    const lone = doc.createTextNode('12');
+    expect(lone.splitText(1).parentNode).toBeNull();
+    expectError(() => lone.splitText(5), 'IndexSizeError', /^splitText: offset 5/);
+  });
+});
+
+describe('Node: normalize, isEqualNode, isSameNode, getRootNode, isConnected, compareDocumentPosition', () => {
+  it('normalize merges adjacent Text nodes and drops empty ones, at every depth', () => {
+    const doc = new Document();
+    const div = doc.createElement('div');
+    const b = doc.createElement('b');
+    div.append('a', '', 'b', b, '', 'c');
+    b.append('', 'x', 'y', doc.createComment('k'), 'z', '');
+    div.normalize();
+    expect(div.childNodes.map((n) => n.nodeName)).toEqual(['#text', 'B', '#text']);
+    expect((div.firstChild as Text).data).toBe('ab');
+    expect(b.childNodes.map((n) => (n as Text).data)).toEqual(['xy', 'k', 'z']);
+    expect(div.innerHTML).toBe('ab<b>xy<!--k-->z</b>c');
+  });
+
+  it('isEqualNode compares type, names, attributes in any order, data and children; isSameNode is identity', () => {
+    const doc = parse('<div id=a title=t><p>x</p><!--c--></div><div title=t id=a><p>x</p><!--c--></div><div id=a title=t><p>y</p><!--c--></div>');
+    const [d1, d2, d3] = doc.getElementsByTagName('div');
+    expect(d1.isEqualNode(d2)).toBe(true);
+    expect(d1.isEqualNode(d3)).toBe(false);
+    expect(d1.isEqualNode(null)).toBe(false);
+    expect(d1.isSameNode(d2)).toBe(false);
+    expect(d1.isSameNode(d1)).toBe(true);
+    expect(d1.isEqualNode(d1.cloneNode(true))).toBe(true);
+    expect(d1.isEqualNode(d1.cloneNode(false))).toBe(false);
+    expect(doc.isEqualNode(doc.cloneNode(true))).toBe(true);
+    expect(doc.createDocumentType('html').isEqualNode(doc.createDocumentType('html', 'p'))).toBe(false);
+  });
+
+  it('getRootNode and isConnected (template contents are not connected)', () => {
+    const doc = parse('<p id=p>x</p><template id=t><i>in</i></template>');
+    const p = doc.getElementById('p')!;
+    expect(p.getRootNode()).toBe(doc);
+    expect(p.isConnected).toBe(true);
+    const inner = (doc.getElementById('t') as HTMLTemplateElement).content.firstChild!;
+    expect(inner.isConnected).toBe(false);
+    expect(inner.getRootNode()).toBe((doc.getElementById('t') as HTMLTemplateElement).content);
+    p.remove();
+    expect(p.isConnected).toBe(false);
+    expect(p.firstChild!.getRootNode()).toBe(p);
+  });
+
+  it('compareDocumentPosition', () => {
+    const doc = parse('<div id=a><p id=b>x</p><p id=c></p></div>');
+    const [a, b, c] = ['a', 'b', 'c'].map((id) => doc.getElementById(id)!);
+    const { DOCUMENT_POSITION_PRECEDING: P, DOCUMENT_POSITION_FOLLOWING: F, DOCUMENT_POSITION_CONTAINS: C, DOCUMENT_POSITION_CONTAINED_BY: CB } = Node;
+    expect(b.compareDocumentPosition(b)).toBe(0);
+    expect(b.compareDocumentPosition(c)).toBe(F);
+    expect(c.compareDocumentPosition(b)).toBe(P);
+    expect(b.compareDocumentPosition(a)).toBe(C | P);
+    expect(a.compareDocumentPosition(b.firstChild!)).toBe(CB | F);
+    const attr = b.attributes[0];
+    expect(b.compareDocumentPosition(attr)).toBe(CB | F);
+    expect(attr.compareDocumentPosition(b)).toBe(C | P);
+    expect(attr.compareDocumentPosition(c)).toBe(F);
+    const lone = doc.createElement('x');
+    const there = lone.compareDocumentPosition(a);
+    const back = a.compareDocumentPosition(lone);
+    expect(there & Node.DOCUMENT_POSITION_DISCONNECTED).toBeTruthy();
+    expect(there & Node.DOCUMENT_POSITION_IMPLEMENTATION_SPECIFIC).toBeTruthy();
+    expect((there & P) !== 0).toBe((back & F) !== 0); // consistent both ways
+    expect(a.DOCUMENT_POSITION_CONTAINS).toBe(8);
   });
 });

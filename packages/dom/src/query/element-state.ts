@@ -12,11 +12,16 @@ import { attributeValue, htmlAttributeValue, isHtmlElement, parentElementOf } fr
 
 /**
  * `:any-link` / `:link`: `a` and `area` elements with an `href` attribute (HTML §4.16.3). Chromium also
- * counts SVG's `a` with `href` (or `xlink:href`), and treats `:link` as `:any-link` (nothing is visited).
+ * counts SVG's `a` with `href` (or `xlink:href`) and, a legacy of WebKit, an `img` with a `usemap`
+ * attribute; and it treats `:link` as `:any-link` (nothing is visited). Chromium is the reference here.
  */
 export function isLink(el: Element): boolean {
   const ns = el.namespaceURI;
-  if (ns === NS.HTML) return (el.localName === 'a' || el.localName === 'area') && htmlAttributeValue(el, 'href') !== null;
+  if (ns === NS.HTML) {
+    const name = el.localName;
+    if (name === 'a' || name === 'area') return htmlAttributeValue(el, 'href') !== null;
+    return name === 'img' && htmlAttributeValue(el, 'usemap') !== null;
+  }
   if (ns === NS.SVG && el.localName === 'a') {
     for (const a of el._attrs) if (a.localName === 'href' && (a.namespace === null || a.namespace === NS.XLINK)) return true;
   }
@@ -36,11 +41,16 @@ const RESERVED_NAMES = new Set([
   'font-face-name', 'missing-glyph',
 ]);
 
-/** HTML §4.13.2 "valid custom element name" (for the lowercase names the parser makes). */
+/**
+ * HTML §4.13.2 "valid custom element name", as the standard has it since 2025 (and Chromium ships it):
+ * an ASCII lower alpha first, no ASCII upper alpha, a `-`, a valid element local name (no ASCII
+ * whitespace, NULL, `/` or `>`), not a reserved name. So `fb:comments-count` is one (the older
+ * PCENChar grammar rejected the colon).
+ */
 export function isValidCustomElementName(name: string): boolean {
   const c = name.charCodeAt(0);
   if (!(c >= 0x61 && c <= 0x7a) || !name.includes('-') || RESERVED_NAMES.has(name)) return false;
-  return /^[a-z][-.0-9_a-z\u00b7\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u037d\u037f-\u1fff\u200c\u200d\u203f\u2040\u2070-\u218f\u2c00-\u2fef\u3001-\ud7ff\uf900-\ufdcf\ufdf0-\ufffd\u{10000}-\u{effff}]*$/u.test(name);
+  return !/[A-Z\t\n\f\r \0/>]/.test(name);
 }
 
 /** The elements `:enabled`/`:disabled` apply to (HTML §4.16.3), in the HTML namespace. */

@@ -8,7 +8,8 @@
 import type { ElementAttribute, Namespace } from '@sluice/tree-builder';
 import type { Document } from './document.js';
 import type { Element } from './element.js';
-import { Node, NodeType, leafNode } from './node.js';
+import { Node, NodeType, domError, leafNode } from './node.js';
+import { removeAttributeNode, setAttributeNode } from './attribute-value.js';
 
 /** An attribute node: `namespaceURI`, `prefix`, `localName`, `name` (the qualified name) and `value`. */
 export class Attr extends Node {
@@ -125,6 +126,26 @@ export class NamedNodeMap implements Iterable<Attr> {
   }
   [Symbol.iterator](): Iterator<Attr> {
     return this._items[Symbol.iterator]();
+  }
+  /** Put `attr` on the element (DOM `setNamedItem`, the same as `element.setAttributeNode`); returns the Attr replaced, or null. */
+  setNamedItem(attr: Attr): Attr | null {
+    return setAttributeNode(this._element, attr, 'setNamedItem');
+  }
+  /** Same as {@link setNamedItem}. */
+  setNamedItemNS(attr: Attr): Attr | null {
+    return setAttributeNode(this._element, attr, 'setNamedItemNS');
+  }
+  /** Remove the first attribute with this qualified name and return it; NotFoundError when there is none. */
+  removeNamedItem(qualifiedName: string): Attr {
+    const attr = this.getNamedItem(qualifiedName);
+    if (attr === null) domError('NotFoundError', `removeNamedItem: the element has no attribute ${JSON.stringify(qualifiedName)}`);
+    return removeAttributeNode(this._element, attr, 'removeNamedItem');
+  }
+  /** Remove the attribute with this namespace and local name and return it; NotFoundError when there is none. */
+  removeNamedItemNS(namespace: string | null, localName: string): Attr {
+    const attr = this.getNamedItemNS(namespace, localName);
+    if (attr === null) domError('NotFoundError', `removeNamedItemNS: the element has no attribute ${JSON.stringify(localName)} in namespace ${String(namespace)}`);
+    return removeAttributeNode(this._element, attr, 'removeNamedItemNS');
   }
 
   /** @internal Re-sync the index properties after an attribute was added or removed. */

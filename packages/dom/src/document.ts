@@ -1,5 +1,7 @@
 /** `Document` (DOM Standard §4.5; HTML §3.1 "The Document object"). */
 import { NS, type DocumentMode, type ElementAttribute, type SourceLocation } from '@sluice/tree-builder';
+import { Attr } from './attr.js';
+import { validateAndExtractAttribute } from './attribute-value.js';
 import { Comment, Text } from './character-data.js';
 import { DocumentFragment } from './document-fragment.js';
 import { DocumentType } from './document-type.js';
@@ -235,6 +237,29 @@ export class Document extends Node {
     node.remove();
     adoptInto(node, this);
     return node;
+  }
+  /**
+   * Create an Attr node (DOM `createAttribute`), not on any element yet: the name is ASCII-lowercased.
+   * InvalidCharacterError for a name that is not a valid attribute local name.
+   */
+  createAttribute(localName: string): Attr {
+    const name = String(localName);
+    if (/^$|[\t\n\f\r \0/=>]/.test(name)) domError('InvalidCharacterError', `createAttribute: ${JSON.stringify(name)} is not a valid attribute name`);
+    const lower = parentNode.asciiLowercase(name);
+    const attr = new Attr({ name: lower, value: '', namespace: null, prefix: null, localName: lower }, null);
+    attr._owner = this;
+    return attr;
+  }
+  /**
+   * Create a namespaced Attr node (DOM `createAttributeNS`, "validate and extract" for an attribute).
+   * InvalidCharacterError / NamespaceError as for `setAttributeNS`.
+   */
+  createAttributeNS(namespace: string | null, qualifiedName: string): Attr {
+    const qname = String(qualifiedName);
+    const { namespace: ns, prefix, localName } = validateAndExtractAttribute(namespace, qname, 'createAttributeNS');
+    const attr = new Attr({ name: qname, value: '', namespace: ns as ElementAttribute['namespace'], prefix, localName }, null);
+    attr._owner = this;
+    return attr;
   }
   // ---- Editing (issue #16): DOM §4.2.6 ParentNode (algorithms in child-node.ts).
   /** Insert nodes (strings become Text nodes) before the first child (DOM `ParentNode.prepend`). */

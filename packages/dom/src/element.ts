@@ -13,6 +13,7 @@ import * as query from './query/index.js'; // Querying (issue #16)
 import { serialize, serializeOuter } from './serialize.js';
 // Editing (issue #16)
 import * as childNode from './child-node.js';
+import { removeAttributeNode, setAttributeNode, validateAndExtractAttribute } from './attribute-value.js';
 import { type DOMStringMap, datasetOf } from './dataset.js';
 import { type DOMTokenList, classListOf } from './dom-token-list.js';
 import { insertAdjacentHTML, setInnerHTML, setOuterHTML } from './inner-html.js';
@@ -21,8 +22,6 @@ const NO_ATTRIBUTES: readonly ElementAttribute[] = Object.freeze([]);
 
 /** DOM §"valid attribute local name": not empty, and no ASCII whitespace, NULL, `/`, `=` or `>`. */
 const INVALID_ATTRIBUTE_NAME = /^$|[\t\n\f\r \0/=>]/;
-/** DOM §"valid namespace prefix": not empty, and no ASCII whitespace, NULL, `/` or `>`. */
-const INVALID_NAMESPACE_PREFIX = /^$|[\t\n\f\r \0/>]/;
 
 /** Whether `s` contains an ASCII upper-case letter (cheaper than a regex for short names). */
 function hasAsciiUpper(s: string): boolean {
@@ -229,27 +228,12 @@ export class Element extends Node {
    * Throws InvalidCharacterError / NamespaceError for names the DOM rejects.
    */
   setAttributeNS(namespace: string | null, qualifiedName: string, value: string): void {
-    // DOM §1.4 "validate and extract" (context "attribute"): the prefix is what comes before the first
-    // colon; the local name (the rest) may hold further colons.
-    const ns = namespace === '' ? null : namespace;
-    const colon = qualifiedName.indexOf(':');
-    const prefix = colon < 0 ? null : qualifiedName.slice(0, colon);
-    const localName = colon < 0 ? qualifiedName : qualifiedName.slice(colon + 1);
-    if (prefix !== null && INVALID_NAMESPACE_PREFIX.test(prefix)) {
-      domError('InvalidCharacterError', `setAttributeNS: ${JSON.stringify(prefix)} (in ${JSON.stringify(qualifiedName)}) is not a valid namespace prefix`);
-    }
-    if (INVALID_ATTRIBUTE_NAME.test(localName)) {
-      domError('InvalidCharacterError', `setAttributeNS: ${JSON.stringify(localName)} (in ${JSON.stringify(qualifiedName)}) is not a valid attribute local name`);
-    }
-    if (prefix !== null && ns === null) domError('NamespaceError', `setAttributeNS: prefix ${prefix} needs a namespace`);
-    if (prefix === 'xml' && ns !== NS.XML) domError('NamespaceError', 'setAttributeNS: the xml prefix needs the XML namespace');
-    if ((qualifiedName === 'xmlns' || prefix === 'xmlns') !== (ns === NS.XMLNS)) {
-      domError('NamespaceError', 'setAttributeNS: xmlns and the XMLNS namespace go together');
-    }
+    // DOM §1.4 "validate and extract" (context "attribute").
+    const { namespace: ns, prefix, localName } = validateAndExtractAttribute(namespace, String(qualifiedName), 'setAttributeNS');
     const i = this._indexOfNS(ns, localName);
     const v = String(value);
     if (i >= 0) this._changeValue(i, v);
-    else this._append({ name: qualifiedName, value: v, namespace: ns as ElementAttribute['namespace'], prefix, localName });
+    else this._append({ name: String(qualifiedName), value: v, namespace: ns as ElementAttribute['namespace'], prefix, localName });
   }
   /** Remove the first attribute with this qualified name, if any. */
   removeAttribute(qualifiedName: string): void {
@@ -442,6 +426,29 @@ export class Element extends Node {
    */
   insertAdjacentHTML(position: childNode.InsertPosition, markup: string): void {
     insertAdjacentHTML(this, position, markup);
+  }
+  /** The Attr node of the first attribute with this qualified name (lowercased for HTML elements), or null. */
+  getAttributeNode(qualifiedName: string): Attr | null {
+    return this.attributes.getNamedItem(qualifiedName);
+  }
+  /** The Attr node with this namespace and local name, or null. */
+  getAttributeNodeNS(namespace: string | null, localName: string): Attr | null {
+    return this.attributes.getNamedItemNS(namespace, localName);
+  }
+  /**
+   * Put `attr` on this element (DOM `setAttributeNode`), in place of the attribute with its namespace and
+   * local name; returns the Attr replaced, or null. InUseAttributeError when it is on another element.
+   */
+  setAttributeNode(attr: Attr): Attr | null {
+    return setAttributeNode(this, attr, 'setAttributeNode');
+  }
+  /** Same as {@link setAttributeNode} (DOM `setAttributeNodeNS`). */
+  setAttributeNodeNS(attr: Attr): Attr | null {
+    return setAttributeNode(this, attr, 'setAttributeNodeNS');
+  }
+  /** Remove `attr` from this element and return it; NotFoundError when it is not one of its attributes. */
+  removeAttributeNode(attr: Attr): Attr {
+    return removeAttributeNode(this, attr, 'removeAttributeNode');
   }
   // ---- End of editing block.
 

@@ -624,3 +624,55 @@ describe('Node: normalize, isEqualNode, isSameNode, getRootNode, isConnected, co
     expect(a.DOCUMENT_POSITION_CONTAINS).toBe(8);
   });
 });
+
+describe('Attr nodes: createAttribute(NS), setAttributeNode, removeAttributeNode, NamedNodeMap set/removeNamedItem', () => {
+  it('moves Attr nodes onto elements, replacing by namespace and local name', () => {
+    const doc = new Document();
+    const el = doc.createElement('div');
+    const a = doc.createAttribute('Title');
+    expect([a.name, a.value, a.ownerDocument, a.ownerElement]).toEqual(['title', '', doc, null]);
+    a.value = 'one';
+    expect(el.setAttributeNode(a)).toBeNull();
+    expect(a.ownerElement).toBe(el);
+    expect(el.getAttribute('title')).toBe('one');
+    expect(el.getAttributeNode('TITLE')).toBe(a);
+    expect(el.attributes[0]).toBe(a);
+    const b = doc.createAttribute('title');
+    b.value = 'two';
+    expect(el.setAttributeNode(b)).toBe(a); // replaced, returned, detached
+    expect(a.ownerElement).toBeNull();
+    expect(el.outerHTML).toBe('<div title="two"></div>');
+    expect(el.setAttributeNode(b)).toBe(b); // already there
+    const other = doc.createElement('p');
+    expectError(() => other.setAttributeNode(b), 'InUseAttributeError', /^setAttributeNode: the attribute "title" belongs to another element/);
+    expect(el.removeAttributeNode(b)).toBe(b);
+    expect(el.hasAttributes()).toBe(false);
+    expectError(() => el.removeAttributeNode(b), 'NotFoundError', /^removeAttributeNode: the attribute is not one of this element's attributes/);
+    other.setAttributeNode(b); // free again
+    expect(other.outerHTML).toBe('<p title="two"></p>');
+  });
+
+  it('createAttributeNS validates and extracts; the NamedNodeMap methods do the same as the element ones', () => {
+    const doc = new Document();
+    const link = doc.createAttributeNS(NS.XLINK, 'xlink:href');
+    expect([link.prefix, link.localName, link.namespaceURI]).toEqual(['xlink', 'href', NS.XLINK]);
+    expectError(() => doc.createAttributeNS(null, 'x:y'), 'NamespaceError', /^createAttributeNS: the prefix "x" needs a namespace/);
+    expectError(() => doc.createAttribute('a b'), 'InvalidCharacterError', /^createAttribute: "a b" is not a valid attribute name/);
+    const svg = doc.createElementNS(NS.SVG, 'a');
+    const map = svg.attributes;
+    expect(map.setNamedItemNS(link)).toBeNull();
+    link.value = '#x';
+    expect(svg.getAttributeNodeNS(NS.XLINK, 'href')).toBe(link);
+    expect(svg.outerHTML).toBe('<a xlink:href="#x"></a>');
+    svg.setAttribute('class', 'c');
+    expect(map.removeNamedItem('class').value).toBe('c');
+    expect(map.removeNamedItemNS(NS.XLINK, 'href')).toBe(link);
+    expect(map.length).toBe(0);
+    expectError(() => map.removeNamedItem('class'), 'NotFoundError', /^removeNamedItem: the element has no attribute "class"/);
+    // A parsed element's attributes keep working after nodes are added.
+    const p = parse('<p id=i class=c>').getElementsByTagName('p')[0];
+    p.setAttributeNode(p.ownerDocument!.createAttribute('lang'));
+    expect(p.outerHTML).toBe('<p id="i" class="c" lang=""></p>');
+    expect(p.attributes.length).toBe(3);
+  });
+});

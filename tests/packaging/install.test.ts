@@ -132,7 +132,8 @@ describe.runIf(npmAvailable || process.env.CI)('packed tarballs installed with n
     expect(tarballs).toHaveLength(published.length);
     for (const t of tarballs) expect(existsSync(t), t).toBe(true);
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'sluice-install-check', version: '1.0.0', private: true, type: 'module' }, null, 2));
-    run(npm, ['install', '--no-audit', '--no-fund', '--loglevel=error', ...tarballs], project);
+    // --prefer-offline: css-what from npm's cache when it is there, from the registry otherwise.
+    run(npm, ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', ...tarballs], project);
   }, 600_000);
 
   afterAll(() => {

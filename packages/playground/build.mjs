@@ -3,7 +3,7 @@
 // dist/, so run `tsc -b` first — scripts/setup.mjs does), and src/index.html and src/style.css copied.
 // Cheap when nothing changed: the last build's input files (esbuild's metafile) are kept with their
 // sizes and modification times, and the build is skipped while they and the outputs are unchanged.
-// Usage: node packages/playground/build.mjs [--force]
+// Usage: node packages/playground/build.mjs [--force]   (PLAYGROUND_MINIFY=0: readable output, for profiling)
 import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,7 +51,7 @@ if (upToDate()) {
     // A browser bundle: a Node built-in pulled in by any package fails the build here, not in the page.
     platform: 'browser',
     target: 'es2022',
-    minify: true,
+    minify: process.env.PLAYGROUND_MINIFY !== "0",
     sourcemap: true,
     legalComments: 'none',
     loader: { '.html': 'text' },

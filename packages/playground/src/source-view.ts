@@ -15,10 +15,14 @@ export interface Mark {
 
 /** Above this many marks, only the first are drawn (the page stays responsive on a 1 MB input). */
 const MAX_MARKS = 4000;
+/** A longer input is shown as a window of this many characters, around the mark a view points at. */
+const WINDOW = 100_000;
 
 export class SourceView {
   readonly element = h('pre', { class: 'source', tabindex: '0', 'aria-label': 'The input, with marks' });
   private onOffset: ((offset: number) => void) | null = null;
+  /** The offset of the first character shown (a long input is shown as a window). */
+  private base = 0;
 
   constructor() {
     this.element.addEventListener('click', () => {
@@ -38,7 +42,22 @@ export class SourceView {
    * Draws `text` with `marks` (they may overlap: the innermost wins for color), split points as thin
    * bars, and the text after `fed` dimmed (-1: all fed).
    */
-  render(text: string, marks: readonly Mark[], splits: readonly number[] = [], fed = -1): void {
+  render(fullText: string, allMarks: readonly Mark[], allSplits: readonly number[] = [], allFed = -1): void {
+    // A long input: a window around the focused mark (else the first mark past what was fed, else the start).
+    let base = 0;
+    let text = fullText;
+    if (fullText.length > WINDOW) {
+      const target = allMarks.find((m) => m.cls.includes('focus')) ?? allMarks.find((m) => m.cls.includes('new') || m.cls.includes('held')) ?? null;
+      const at = target !== null ? target.from : Math.max(0, allFed);
+      base = Math.max(0, Math.min(fullText.length - WINDOW, at - WINDOW / 4));
+      text = fullText.slice(base, base + WINDOW);
+    }
+    const shift = (m: Mark): Mark => ({ ...m, from: m.from - base, to: m.to - base });
+    const inWindow = base === 0 && text === fullText ? allMarks : allMarks.filter((m) => m.to >= base && m.from <= base + text.length).map(shift);
+    const marks = inWindow;
+    const splits = allSplits.map((x) => x - base).filter((x) => x > 0 && x < text.length);
+    const fed = allFed < 0 ? -1 : Math.max(0, allFed - base);
+    this.base = base;
     const kept = marks.length > MAX_MARKS ? marks.slice(0, MAX_MARKS) : marks;
     // Boundaries: every mark edge, split point and the fed position.
     const points = new Set<number>([0, text.length]);
@@ -71,6 +90,9 @@ export class SourceView {
       }
     }
     this.element.replaceChildren(frag);
+    if (text !== fullText) {
+      this.element.prepend(h('div', { class: 'note' }, `(characters ${base}–${base + text.length} of ${fullText.length})`));
+    }
     if (marks.length > MAX_MARKS) this.element.append(h('div', { class: 'note' }, `(${marks.length - MAX_MARKS} more marks not drawn)`));
     this.element.dataset.length = String(text.length);
   }
@@ -86,7 +108,8 @@ export class SourceView {
     if (sel === null || sel.rangeCount === 0 || !sel.isCollapsed) return null;
     const node = sel.anchorNode;
     if (node === null || !this.element.contains(node) || node.nodeType !== 3) return null;
-    let offset = sel.anchorOffset;
+    if (node.parentElement?.closest('.note') != null) return null;
+    let offset = this.base + sel.anchorOffset;
     const walker = document.createTreeWalker(this.element, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n !== null && n !== node; n = walker.nextNode()) {
       if ((n.parentElement as HTMLElement | null)?.closest('.note') === null) offset += (n as Text).data.length;

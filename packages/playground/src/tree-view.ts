@@ -23,7 +23,12 @@ export function treeView(root: Node, options: TreeViewOptions = {}): HTMLElement
   const marked = options.marked ?? new Set<Node>();
   // The ancestors of marked nodes start open, so every mark is visible.
   const openPath = new Set<Node>();
-  for (const m of marked) for (let p = m.parentNode; p !== null; p = p.parentNode ?? hostOf(p)) openPath.add(p);
+  let paths = 0;
+  for (const m of marked) {
+    // The first hundred marks are opened to; a page with thousands of matches stays quick.
+    if (paths++ === 100) break;
+    for (let p = m.parentNode; p !== null; p = p.parentNode ?? hostOf(p)) openPath.add(p);
+  }
   const list = h('ul', { class: 'tree', role: 'tree' });
   let budget = options.budget ?? 200;
   // Iterative: a work list of (parent node, list element, depth) to populate.

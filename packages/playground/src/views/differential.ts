@@ -9,6 +9,8 @@ import { fill, h } from '../dom.js';
 import type { Model } from '../model.js';
 import type { View } from './view.js';
 
+const LIMIT = 200_000;
+
 export class DifferentialView implements View {
   readonly id = 'differential';
   readonly title = 'Differential';
@@ -20,10 +22,23 @@ export class DifferentialView implements View {
     const parts = diffText(d.sluice + '\n', d.browser + '\n');
     const left = h('pre', { class: 'output dump', id: 'diff-sluice' });
     const right = h('pre', { class: 'output dump', id: 'diff-browser' });
+    // Long dumps: up to LIMIT characters a side (a 1 MB page's dump is many times that).
+    let shownLeft = 0;
+    let shownRight = 0;
     for (const p of parts) {
-      if (p.kind !== 'ins') left.append(p.kind === 'same' ? p.text : h('mark', { class: 'differs' }, p.text));
-      if (p.kind !== 'del') right.append(p.kind === 'same' ? p.text : h('mark', { class: 'differs' }, p.text));
+      if (p.kind !== 'ins' && shownLeft < LIMIT) {
+        const text = p.text.slice(0, LIMIT - shownLeft);
+        shownLeft += text.length;
+        left.append(p.kind === 'same' ? text : h('mark', { class: 'differs' }, text));
+      }
+      if (p.kind !== 'del' && shownRight < LIMIT) {
+        const text = p.text.slice(0, LIMIT - shownRight);
+        shownRight += text.length;
+        right.append(p.kind === 'same' ? text : h('mark', { class: 'differs' }, text));
+      }
     }
+    if (d.sluice.length > LIMIT) left.append(`… (${d.sluice.length - shownLeft} more characters)`);
+    if (d.browser.length > LIMIT) right.append(`… (${d.browser.length - shownRight} more characters)`);
     const verdict = d.same
       ? h('p', { class: 'ok', id: 'differential-verdict' }, '✓ No differences: the browser built the same tree.')
       : d.explainedBy.length > 0

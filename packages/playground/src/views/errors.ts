@@ -1,5 +1,5 @@
 /** Parse errors view: every parse error of both stages with its position, marked in the input. */
-import { fill, h, lineCol } from '../dom.js';
+import { fill, h, lineColumns } from '../dom.js';
 import type { Model } from '../model.js';
 import type { Mark } from '../source-view.js';
 import type { View } from './view.js';
@@ -20,8 +20,9 @@ export class ErrorsView implements View {
     const marks = errors.map((e) => ({ ...markOf(e.offset), title: `${e.stage}: ${e.code}` }));
     model.source.render(text, marks);
     const list = h('ol', { class: 'errors' });
-    for (const e of errors.slice(0, 2000)) {
-      const { line, col } = lineCol(text, e.offset);
+    const lineCol = lineColumns(text);
+    for (const e of errors.slice(0, 1000)) {
+      const { line, col } = lineCol(e.offset);
       const show = () => {
         model.source.render(text, [...marks, { ...markOf(e.offset), cls: 'error focus' }]);
         model.source.reveal('focus');
@@ -31,7 +32,7 @@ export class ErrorsView implements View {
     }
     fill(
       this.element,
-      h('p', { class: 'note' }, errors.length === 0 ? 'No parse errors.' : `${errors.length} parse errors (the standard’s codes; the tree builder’s where the standard names none). Bad HTML is never an exception: it parses.`),
+      h('p', { class: 'note' }, errors.length === 0 ? 'No parse errors.' : `${errors.length} parse errors${errors.length > 1000 ? ' (the first 1000 listed)' : ''} (the standard’s codes; the tree builder’s where the standard names none). Bad HTML is never an exception: it parses.`),
       list,
     );
   }

@@ -29,8 +29,8 @@ export class EventsView implements View {
     const events = model.full.sink.events;
     fill(
       this.element,
-      h('p', { class: 'note' }, `${events.length} events. Node ids: the document is 0; each create* gives the next id (a template's contents get the id after it). Text has no id.`),
-      eventList(events, events.length, 5000),
+      h('p', { class: 'note' }, `${events.length} events${events.length > 2000 ? ' (the last 2000 shown)' : ''}. Node ids: the document is 0; each create* gives the next id (a template's contents get the id after it). Text has no id.`),
+      eventList(events, events.length, 2000),
     );
   }
 }

@@ -4,8 +4,8 @@
  * handler did not touch is the input's own text, so only the change differs), and the elements the
  * selector matched marked in the tree.
  */
-import { HTMLRewriter, type Element, type ElementUnit, type Node, NodeType } from 'sluice';
-import { diffText } from '../diff.js';
+import { HTMLRewriter, type Element, type ElementUnit, type Node as SluiceNode, NodeType } from 'sluice';
+import { diffText, type DiffPart } from '../diff.js';
 import { fill, h } from '../dom.js';
 import type { Model } from '../model.js';
 import { treeView } from '../tree-view.js';
@@ -128,7 +128,7 @@ export class RewriteView implements View {
       model.bytes !== null ? h('p', { class: 'note' }, 'Bytes in: the rewrite here runs on the decoded text (the byte rewriter copies untouched bytes as they came).') : null,
       h('div', { class: 'split-panels' },
         h('div', {}, h('h3', {}, 'Output, with its differences from the input'),
-          h('pre', { class: 'output diff', id: 'rewrite-diff' }, parts.map((p) => (p.kind === 'same' ? p.text : h(p.kind, { class: p.kind }, p.text))))),
+          h('pre', { class: 'output diff', id: 'rewrite-diff' }, diffNodes(parts))),
         h('div', {}, h('h3', {}, 'Matched elements in the tree'), treeView(model.result, { marked, onSelect: (n) => showSource(model, n) })),
       ),
     );
@@ -158,15 +158,45 @@ export class RewriteView implements View {
   }
 }
 
+/** Below this length the whole output is shown; above it, each change with some context around it. */
+const WHOLE = 20_000;
+const CONTEXT = 80;
+const MAX_CHANGES = 300;
+
+/** The output with its changes marked: all of it, or for a long one, the changes in context. */
+function diffNodes(parts: readonly DiffPart[]): (Node | string)[] {
+  const total = parts.reduce((n, p) => n + p.text.length, 0);
+  const mark = (p: DiffPart) => h(p.kind as 'ins' | 'del', { class: p.kind }, p.text.length > 2000 ? `${p.text.slice(0, 2000)}… (${p.text.length} characters)` : p.text);
+  if (total <= WHOLE) return parts.map((p) => (p.kind === 'same' ? p.text : mark(p)));
+  const out: (Node | string)[] = [];
+  let changes = 0;
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i];
+    if (p.kind !== 'same') {
+      if (changes++ < MAX_CHANGES) out.push(mark(p));
+      continue;
+    }
+    if (changes >= MAX_CHANGES) break;
+    // Unchanged text: the end of it before a change, the start of it after one, the rest elided.
+    const head = i === 0 ? '' : p.text.slice(0, CONTEXT);
+    const tail = i === parts.length - 1 ? '' : p.text.slice(-CONTEXT);
+    if (p.text.length <= 2 * CONTEXT + 20) out.push(p.text);
+    else out.push(head, h('span', { class: 'elided' }, ` … ${p.text.length - head.length - tail.length} unchanged characters … `), tail);
+  }
+  const left = parts.filter((p) => p.kind !== 'same').length - MAX_CHANGES;
+  if (left > 0) out.push(h('span', { class: 'elided' }, `\n… ${left} more changes`));
+  return out;
+}
+
 /**
  * The DOM elements of the input's tree the handler fired on: by the start tag's offset and name; an
  * implied element (no start tag) is the next implied element of its name, in tree order.
  */
-function matchedNodes(root: Node, matches: readonly Match[]): Set<Node> {
+function matchedNodes(root: SluiceNode, matches: readonly Match[]): Set<SluiceNode> {
   const byStart = new Map<string, Element[]>();
   const implied = new Map<string, Element[]>();
   // Iterative walk (template contents are not matched by the rewriter).
-  const stack: Node[] = [root];
+  const stack: SluiceNode[] = [root];
   while (stack.length > 0) {
     const n = stack.pop()!;
     if (n.nodeType === NodeType.ELEMENT_NODE) {
@@ -179,7 +209,7 @@ function matchedNodes(root: Node, matches: readonly Match[]): Set<Node> {
     const kids = n.childNodes;
     for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
   }
-  const out = new Set<Node>();
+  const out = new Set<SluiceNode>();
   const used = new Map<string, number>();
   for (const m of matches) {
     if (m.implied) {

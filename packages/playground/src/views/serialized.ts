@@ -1,6 +1,6 @@
 /** Serialized view: the tree written back as HTML (HTML §13.3), and its html5lib test-format dump. */
 import { serialize } from 'sluice';
-import { fill, h } from '../dom.js';
+import { capped, fill, h } from '../dom.js';
 import type { Model } from '../model.js';
 import type { View } from './view.js';
 
@@ -15,9 +15,9 @@ export class SerializedView implements View {
     fill(
       this.element,
       h('h3', {}, 'serialize() — HTML §13.3'),
-      h('pre', { class: 'output', id: 'serialized-output' }, html),
+      h('pre', { class: 'output', id: 'serialized-output' }, capped(html)),
       h('h3', {}, 'The tree in the html5lib test format'),
-      h('pre', { class: 'output' }, model.resultDump),
+      h('pre', { class: 'output' }, capped(model.resultDump)),
     );
   }
 }

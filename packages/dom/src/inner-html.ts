@@ -34,8 +34,9 @@ export function fragmentParsingAlgorithm(context: Element, markup: string, metho
  * `<template>`'s contents instead — with the result ("replace all").
  * @internal
  */
-export function setInnerHTML(element: Element, markup: string): void {
-  const fragment = fragmentParsingAlgorithm(element, markup, 'innerHTML');
+export function setInnerHTML(element: Element, markup: string | null): void {
+  // WebIDL [LegacyNullToEmptyString]: null sets nothing, not the text "null".
+  const fragment = fragmentParsingAlgorithm(element, markup ?? '', 'innerHTML');
   const target = element._templateContents() ?? element;
   replaceAll(fragment, target);
 }
@@ -46,7 +47,7 @@ export function setInnerHTML(element: Element, markup: string): void {
  * NoModificationAllowedError; a DocumentFragment parent parses with a new `<body>` as context.
  * @internal
  */
-export function setOuterHTML(element: Element, markup: string): void {
+export function setOuterHTML(element: Element, markup: string | null): void {
   const parent = element._parent;
   if (parent === null) return;
   if (parent.nodeType === NodeType.DOCUMENT_NODE) {
@@ -65,7 +66,7 @@ export function setOuterHTML(element: Element, markup: string): void {
   } else {
     context = parent as Element;
   }
-  const fragment = fragmentParsingAlgorithm(context, markup, 'outerHTML');
+  const fragment = fragmentParsingAlgorithm(context, markup ?? '', 'outerHTML'); // [LegacyNullToEmptyString]
   replaceNode(element, fragment, parent, 'outerHTML');
 }
 

@@ -240,3 +240,14 @@ describe('insertAdjacentHTML (HTML §8.5)', () => {
     expect(lone.innerHTML).toBe('<i>1</i>');
   });
 });
+
+describe('null', () => {
+  it('innerHTML = null and outerHTML = null mean the empty string ([LegacyNullToEmptyString]); textContent = null too', () => {
+    const { doc, body: b } = body('<div id=d><i>x</i></div><p id=p>y</p>');
+    const d = doc.getElementById('d')!;
+    d.innerHTML = null as unknown as string;
+    expect(d.innerHTML).toBe('');
+    doc.getElementById('p')!.outerHTML = null as unknown as string;
+    expect(b.innerHTML).toBe('<div id="d"></div>');
+  });
+});

@@ -41,6 +41,9 @@
  *
  * Iterative: a 100,000-deep document converts (cheerio's and dom-serializer's own renderers recurse,
  * though, and overflow the stack on such a tree).
+ *
+ * TypeScript: domhandler's types name `type` with an enum, which TypeScript compares by name, so pass the
+ * result to cheerio as `toDomhandler(doc) as unknown as AnyNode` (domhandler's `AnyNode`).
  */
 import { NS } from '@sluice/tree-builder';
 import type { CharacterData } from '../character-data.js';

@@ -18,6 +18,9 @@
  *
  * Iterative: a 100,000-deep document converts (parse5's serializer recurses, though, and overflows the
  * stack on such a tree).
+ *
+ * TypeScript: parse5's types name `mode` and `namespaceURI` with enums, which TypeScript compares by
+ * name, so cast the result: `toParse5(doc) as unknown as DefaultTreeAdapterMap['document']`.
  */
 import { NS } from '@sluice/tree-builder';
 import type { CharacterData } from '../character-data.js';

@@ -57,7 +57,8 @@ export function sniffBytes(bytes: Uint8Array): ByteInfo {
   const change = parser.encodingChange;
   const encoding = change?.action === 'reparse' ? change.to : (parser.encoding ?? 'windows-1252');
   let how = sniffed === null ? 'unknown' : `${describeSource(sniffed.source)}, confidence ${sniffed.confidence}`;
-  if (change !== null) how += `; then a <meta> changed it to ${change.to} (${change.action})`;
+  if (change?.action === 'none') how += '; the <meta> the tree builder then met named it again: confidence certain';
+  if (change?.action === 'reparse') how += `; then a <meta> asked for ${change.to}: parsed again in it (§13.2.3.4)`;
   // The BOM is the decoder's (HTML §13.2.3.1): TextDecoder drops it as sluice's decoder does.
   const text = new TextDecoder(encoding).decode(bytes);
   return { bytes, encoding, how, text };

@@ -27,6 +27,8 @@ export class StepperView implements View {
   private readonly status = h('div', { class: 'step-status', id: 'step-status', 'aria-live': 'polite' });
   private readonly check = h('p', { id: 'final-check' });
   private readonly panels = h('div', { class: 'stepper-panels' });
+  private readonly bytesNote = h('p', { class: 'note' },
+    'Bytes in: the split points count bytes. The encoding was sniffed first, over the whole input (sluice’s byte path waits for up to 1,024 bytes for the <meta> prescan before it decodes anything); the stepper then decodes each chunk as it comes, a character cut by a split waiting in the decoder.');
 
   constructor() {
     this.splitsInput.addEventListener('change', () => this.setSplits(parseSplits(this.splitsInput.value)));
@@ -43,6 +45,7 @@ export class StepperView implements View {
       ),
       h('p', { class: 'note' }, 'Click between two characters of the input below to add or remove a split point, or type the offsets (',
         'characters; for bytes in, bytes). The one-shot parse and this split must give the same tree.'),
+      this.bytesNote,
       this.check,
       this.status,
       this.panels,
@@ -157,6 +160,7 @@ export class StepperView implements View {
     if (state !== undefined && state.heldText !== '') marks.push({ from: state.offset - state.heldText.length, to: state.offset, cls: 'held', title: 'held back' });
     // Split points count bytes for a byte input: they are drawn only on text.
     model.source.render(model.input, marks, model.bytes === null ? this.splits : [], fed);
+    this.bytesNote.hidden = model.bytes === null;
     if (last === undefined) {
       this.status.textContent = `Step 0 of ${total}: nothing fed yet. ${this.splits.length + 1} chunks, then end().`;
       fill(this.panels, h('p', { class: 'note' }, 'Press Step to feed the first chunk.'));

@@ -213,6 +213,11 @@ describe.skipIf(!available && !CI)('the playground page in Chromium', () => {
     const marked = await page.$$eval('#panel-differential mark.differs', (els) => els.map((e) => e.textContent));
     expect(marked.length).toBeGreaterThan(0);
     await page.screenshot({ path: join(shots, 'differential-nul.png') });
+    // The other NUL deviation, and the processing instruction.
+    await type('<p>a<\u0000b');
+    expect(await page.textContent('#differential-verdict')).toMatch(/known browser deviation: U\+0000 after “<”/);
+    await type('<?x?><p>y');
+    expect(await page.textContent('#differential-verdict')).toMatch(/known browser deviation: processing instructions/);
     expect(problems).toEqual([]);
   });
 

@@ -21,7 +21,8 @@ const ATTRIBUTE_DESIGNATOR: Record<string, string> = {
  * is off (HTML §13.2.2's scripting flag) and a leading U+FEFF is text: sluice is compared with the same.
  */
 export function browserDump(input: string, context: string | null): string {
-  const doc = new DOMParser().parseFromString('', 'text/html');
+  // A no-quirks document, as sluice's parseFragment assumes for a context given by name.
+  const doc = new DOMParser().parseFromString('<!DOCTYPE html>', 'text/html');
   if (context === null) return dumpBrowserNode(new DOMParser().parseFromString(input, 'text/html'));
   const space = context.indexOf(' ');
   const ns = space < 0 ? HTML : context.startsWith('svg ') ? SVG : MATHML;

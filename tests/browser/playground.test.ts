@@ -176,6 +176,8 @@ describe.skipIf(!available && !CI)('the playground page in Chromium', () => {
     await page.mouse.click(at!.x, at!.y);
     expect(await page.inputValue('#split-points')).toBe('3, 10, 17');
     expect(await page.textContent('#final-check')).toMatch(/^✓ In 4 chunks/);
+    await page.click('#random-splits');
+    expect(await page.textContent('#final-check')).toMatch(/^✓ 20 random splits \(one of them every single character\)/);
     await page.screenshot({ path: join(shots, 'stepper-steps.png') });
     expect(problems).toEqual([]);
   });

@@ -42,6 +42,7 @@ export class StepperView implements View {
         button('Reset', 'step-reset', () => this.reset()),
         button('Step ▶', 'step', () => this.step(), 'Alt+S'),
         button('Run to end', 'step-all', () => this.runToEnd()),
+        button('Try 20 random splits', 'random-splits', () => this.randomSplits()),
       ),
       h('p', { class: 'note' }, 'Click between two characters of the input below to add or remove a split point, or type the offsets (',
         'characters; for bytes in, bytes). The one-shot parse and this split must give the same tree.'),
@@ -132,6 +133,31 @@ export class StepperView implements View {
     this.taken++;
   }
 
+  /**
+   * Twenty random splittings (1 to 40 chunks; one of them every single character, for inputs up to
+   * 5,000), each run whole and compared with the one-shot parse, as the check line compares this one.
+   */
+  private randomSplits(): void {
+    const model = this.model;
+    if (model === null) return;
+    const length = model.length;
+    const failed: string[] = [];
+    for (let round = 0; round < 20; round++) {
+      let splits: number[];
+      if (round === 0 && length <= 5000) splits = Array.from({ length: Math.max(0, length - 1) }, (_, i) => i + 1);
+      else {
+        const count = Math.floor(Math.random() * 40);
+        splits = [...new Set(Array.from({ length: count }, () => 1 + Math.floor(Math.random() * Math.max(1, length - 1))))].sort((a, b) => a - b);
+      }
+      const run = stepThrough(model.input, model.bytes, splits, model.settings);
+      if (dumpOf(run) !== model.resultDump || run.tokens.map((t) => t.raw).join('') !== model.input) failed.push(splits.join(','));
+    }
+    this.check.className = failed.length === 0 ? 'ok' : 'bad';
+    this.check.textContent = failed.length === 0
+      ? `✓ 20 random splits${length <= 5000 ? ' (one of them every single character)' : ''}: every one gives the one-shot parse’s tree.`
+      : `✗ ${failed.length} of 20 random splits differ from the one-shot parse, e.g. at ${failed[0]}.`;
+  }
+
   /** The whole split run against the one-shot parse: the same tree, the same tokens' text. */
   private finalCheck(model: Model): void {
     const split = stepThrough(model.input, model.bytes, this.splits, model.settings);
@@ -196,6 +222,9 @@ export class StepperView implements View {
         h('h3', {}, `Tokens so far: ${run.tokens.length} (${newTokens.length} new)`),
         h('ol', { class: 'step-tokens', start: String(Math.max(0, run.tokens.length - 200)) },
           run.tokens.slice(-200).map((t, i, arr) => h('li', { class: run.tokens.length - arr.length + i >= newTokensFrom ? 'new' : '' }, `${t.type} `, h('code', {}, visible(t.raw, 60)), ` ${describeToken(t)}`))),
+        h('h3', {}, `Parse errors so far: ${run.errors.length} (${run.errors.length - (prev?.errors ?? 0)} new)`),
+        run.errors.length === 0 ? null : h('ol', { class: 'errors' }, run.errors.slice(-20).map((e, i, arr) =>
+          h('li', { class: run.errors.length - arr.length + i >= (prev?.errors ?? 0) ? 'new' : '' }, h('code', {}, e.code), ` ${e.stage} at ${e.offset}`))),
         h('h3', {}, `Mutation events: ${run.sink.events.length} (${run.sink.events.length - newEventsFrom} new)`),
         eventList(run.sink.events, newEventsFrom, 300),
       ),

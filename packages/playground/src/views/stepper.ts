@@ -63,10 +63,9 @@ export class StepperView implements View {
     const changed = this.model === null || this.model.input !== model.input || this.model.bytes !== model.bytes || this.model.settings !== model.settings;
     this.model = model;
     model.source.setClickHandler((offset) => this.toggleSplit(offset));
-    if (changed) {
-      if (this.splits.length === 0 || this.splits.some((s) => s >= model.length)) this.splitEvery();
-      else this.reset();
-    } else this.show();
+    // A new input is cut every N again (split points belong to the input they were placed in).
+    if (changed) this.splitEvery();
+    else this.show();
   }
 
   /** The stepper stops taking clicks in the source when another tab is shown. */

@@ -3,7 +3,7 @@
 const COMMON = `common options:
   --encoding LABEL   decode the input with this encoding (an Encoding Standard label) unless it
                      starts with a byte order mark; by default it is sniffed as a browser does
-  --chunk-size N     read the input in chunks of N bytes (default 65536); the output is the same
+  --chunk-size N     read the input in chunks of N bytes (default 16384); the output is the same
                      for every N
   -q, --quiet        no progress line and no notes on stderr
   -h, --help         this help`;

@@ -27,7 +27,7 @@ export interface Io {
   stderr: Writable & { isTTY?: boolean };
 }
 
-const DEFAULT_CHUNK = 64 * 1024;
+const DEFAULT_CHUNK = 16 * 1024;
 
 const SCRIPTING = { scripting: { type: 'string' } } as const;
 

@@ -179,9 +179,9 @@ describe('check', () => {
     expect(both.out).toBe(r.out);
     const json = sluice(['check', '--format', 'json', bad]);
     expect(json.out.trimEnd().split('\n').map((l) => JSON.parse(l) as unknown)).toEqual([
-      { file: bad, line: 2, col: 5, offset: 20, code: 'unexpected-end-tag', byteOffset: 20 },
-      { file: bad, line: 3, col: 9, offset: 33, code: 'duplicate-attribute', byteOffset: 33 },
-      { file: bad, line: 4, col: 1, offset: 37, code: 'eof-with-open-elements', byteOffset: 37 },
+      { file: bad, line: 2, col: 5, offset: 20, code: 'unexpected-end-tag' },
+      { file: bad, line: 3, col: 9, offset: 33, code: 'duplicate-attribute' },
+      { file: bad, line: 4, col: 1, offset: 37, code: 'eof-with-open-elements' },
     ]);
   });
 
@@ -310,5 +310,47 @@ describe('select', () => {
   it('--first stops reading the input: an endless stream on stdin ends', () => {
     const r = spawnSync('bash', ['-c', `yes '<p>row</p>' | "${process.execPath}" "${bin}" select --first p; echo "status \${PIPESTATUS[1]}"`], { encoding: 'utf8', timeout: 20_000 });
     expect(r.stdout).toBe('<p>row</p>\nstatus 0\n');
+  });
+});
+
+describe('select: where streaming cannot follow the tree', () => {
+  it('an element the adoption agency moves after it was matched: the streamed path keeps the match of the tree as it was', () => {
+    // <b><p>x</b>: the p was inside the b when the rewriter matched it; the adoption agency algorithm
+    // (§13.2.6.4.7) then moves it out, to be the div's child. querySelectorAll sees the final tree.
+    const input = '<div><b><p>x</b>y</p></div>';
+    expect(sluice(['select', 'div > p'], input).out).toBe('');
+    expect(sluice(['select', '--dom', 'div > p'], input).out).toBe('<p><b>x</b>y</p>\n');
+    expect(sluice(['select', 'b > p'], input).out).toBe('<p><b>x</b>y</p>\n');
+    expect(sluice(['select', '--dom', 'b > p'], input).out).toBe('');
+  });
+});
+
+describe('progress', () => {
+  it('formats bytes, percentage and rate', async () => {
+    const { formatBytes, formatProgress, progressWanted } = await import('../src/output/progress.js');
+    expect(formatBytes(999)).toBe('999 B');
+    expect(formatBytes(14_200)).toBe('14.2 KB');
+    expect(formatBytes(3_514_000)).toBe('3.51 MB');
+    expect(formatBytes(206_000_000)).toBe('206 MB');
+    expect(formatProgress('parse', 12_400_000, 200_000_000, 0.3)).toBe('sluice parse: 12.4 MB of 200 MB (6%), 41.3 MB/s');
+    expect(formatProgress('tokenize', 12_400_000, null, 2)).toBe('sluice tokenize: 12.4 MB, 6.2 MB/s');
+    expect(progressWanted({ isTTY: true }, false)).toBe(true);
+    expect(progressWanted({ isTTY: true }, true)).toBe(false);
+    expect(progressWanted({ isTTY: false }, false)).toBe(false);
+    expect(progressWanted({}, false)).toBe(false);
+  });
+
+  const hasScript = spawnSync('script', ['--version']).status === 0;
+  it.skipIf(!hasScript)('on a terminal: a progress line on stderr, erased at the end; none with --quiet, none when not a terminal', () => {
+    const big = file('progress.html', '<title>t</title>' + '<div class=x><p>para <a href="/l">link</a></p></div>\n'.repeat(40_000));
+    // script(1) gives the command a pseudo-terminal; stdout goes to /dev/null, so what script records is stderr.
+    const tty = (args: string) => spawnSync('script', ['-qec', `"${process.execPath}" "${bin}" ${args} "${big}" > /dev/null`, '/dev/null'], { encoding: 'utf8' }).stdout;
+    const shown = tty('tokenize');
+    expect(shown).toMatch(/\rsluice tokenize: [\d.]+ [KM]B of [\d.]+ MB \(\d+%\), [\d.]+ MB\/s\x1b\[K/);
+    expect(shown.endsWith('\r\x1b[K')).toBe(true);
+    expect(tty('tokenize --quiet')).toBe('');
+    expect(tty('check -q')).toBe('');
+    // Not a terminal: nothing on stderr.
+    expect(sluice(['tokenize', big]).err).toBe('');
   });
 });

@@ -7,7 +7,7 @@ import { Parser } from '@sluice/tree-builder';
 import type { ParseError } from '@sluice/tokenizer';
 import { EventSink, type EventNode } from '../sinks/event-sink.js';
 import type { Input } from '../input.js';
-import { readChunks, type Context } from './context.js';
+import { MetaWatch, readDecoded, type Context } from './context.js';
 import { lateMetaNote } from './events.js';
 
 export interface CheckOptions {
@@ -19,41 +19,33 @@ export interface CheckOptions {
 
 /**
  * One error as a line: `FILE:LINE:COL: code`, or the JSON object `{"file","line","col","offset","code"}`
- * (`offset` in UTF-16 code units of the decoded text) with `"byteOffset"` where the parser gives one.
+ * (`offset` in UTF-16 code units of the decoded text).
  */
 export function checkLine(file: string, e: ParseError, format: 'text' | 'json'): string {
   if (format === 'text') return `${file}:${e.line}:${e.col}: ${e.code}`;
-  const o: Record<string, unknown> = { file, line: e.line, col: e.col, offset: e.offset, code: e.code };
-  if (e.byteOffset !== undefined) o.byteOffset = e.byteOffset;
-  return JSON.stringify(o);
+  return JSON.stringify({ file, line: e.line, col: e.col, offset: e.offset, code: e.code });
 }
 
-/** Checks one input; returns the number of errors found. */
+/**
+ * Checks one input; returns the number of errors found. The text is decoded here and parsed as text,
+ * so the parser keeps no byte-offset mapping (see `readDecoded`): nothing of the input is held.
+ */
 export async function checkOne(ctx: Context, input: Input, o: CheckOptions): Promise<number> {
   const out = ctx.out;
-  let parser: Parser<EventNode> | null = null;
   let count = 0;
-  await readChunks(
-    ctx,
-    input,
-    o.chunkSize,
-    (defaultEncoding) => {
-      // One channel for the tokenizer's and the tree builder's errors, each once, in input order.
-      parser = new Parser(new EventSink(), {
-        scripting: o.scripting,
-        encoding: o.encoding,
-        defaultEncoding,
-        onParseError: (e) => {
-          count++;
-          out.line(checkLine(input.name, e, o.format));
-        },
-      });
+  const meta = new MetaWatch();
+  // One channel for the tokenizer's and the tree builder's errors, each once, in input order. The
+  // decoder has consumed a byte order mark: a U+FEFF in its text is text.
+  const parser = new Parser(new EventSink(), {
+    scripting: o.scripting,
+    stripByteOrderMark: false,
+    onToken: meta.onToken,
+    onParseError: (e) => {
+      count++;
+      out.line(checkLine(input.name, e, o.format));
     },
-    (chunk) => {
-      parser!.write(chunk);
-    },
-  );
-  parser!.end();
-  lateMetaNote(ctx, parser!.encodingChange, parser!.encoding);
+  });
+  const { decoder } = await readDecoded(ctx, input, o.chunkSize, o.encoding, (text) => void parser.write(text), () => parser.end(), meta);
+  lateMetaNote(ctx, meta.change, decoder.encoding);
   return count;
 }

@@ -11,14 +11,13 @@
  * Any other selector (`:last-child`, `:has()`, …, which the rewriter refuses at `.on()`) is answered
  * by `document.querySelectorAll` on the whole DOM, after the input has been read.
  */
-import { HtmlDecoder } from '@sluice/encoding';
 import { Parser } from '@sluice/tree-builder';
 import { Document, DomTreeSink, NodeType, serializeOuter, type Element, type Node } from '@sluice/dom';
 import { HTMLRewriter, type Element as RewriterElement } from '@sluice/rewriter';
 import type { ElementAttribute, ElementNamespace, SourceLocation } from '@sluice/tree-builder';
 import { UsageError } from '../args.js';
 import type { Input } from '../input.js';
-import { readChunks, type Context } from './context.js';
+import { readDecoded, type Context } from './context.js';
 
 export type SelectOutput = { kind: 'outer' } | { kind: 'text' } | { kind: 'attr'; name: string } | { kind: 'count' };
 
@@ -72,26 +71,7 @@ function resultOf(el: Element, output: SelectOutput): string | null {
 
 /** Decodes the input (the standard's sniffing) and hands text to `onText`; stops when it returns true. */
 async function readText(ctx: Context, input: Input, o: SelectOptions, onText: (text: string) => boolean | void, onEnd: () => void): Promise<boolean> {
-  let decoder: HtmlDecoder | null = null;
-  let stopped = false;
-  await readChunks(
-    ctx,
-    input,
-    o.chunkSize,
-    (defaultEncoding) => {
-      decoder = new HtmlDecoder({ encoding: o.encoding, defaultEncoding });
-    },
-    (chunk) => {
-      const text = decoder!.write(chunk);
-      if (text !== '' && onText(text) === true) stopped = true;
-      return stopped;
-    },
-  );
-  if (stopped) return true;
-  const rest = decoder!.end();
-  if (rest !== '' && onText(rest) === true) return true;
-  onEnd();
-  return false;
+  return (await readDecoded(ctx, input, o.chunkSize, o.encoding, onText, onEnd)).stopped;
 }
 
 async function selectWithDom(ctx: Context, input: Input, selector: string, o: SelectOptions): Promise<number> {

@@ -2,12 +2,12 @@
  * `sluice tokenize`: the tokens of the input as JSON lines, streamed — or, with `--summary`, the counts
  * and the round-trip check the command printed before.
  */
-import { HtmlDecoder, changeTheEncoding, type EncodingChange } from '@sluice/encoding';
 import { Parser } from '@sluice/tree-builder';
 import type { ParseError, Token } from '@sluice/tokenizer';
 import { EventSink } from '../sinks/event-sink.js';
-import { describeEncoding, metaEncoding, type Input } from '../input.js';
-import { note, readChunks, type Context } from './context.js';
+import { describeEncoding, type Input } from '../input.js';
+import { MetaWatch, readDecoded, type Context } from './context.js';
+import { lateMetaNote } from './events.js';
 
 export interface TokenizeOptions {
   chunkSize: number;
@@ -50,29 +50,20 @@ export function errorJson(e: ParseError): string {
  */
 export async function tokenizeCommand(ctx: Context, input: Input, o: TokenizeOptions): Promise<number> {
   const out = ctx.out;
-  let decoder: HtmlDecoder | null = null;
-  let parser: Parser<unknown> | null = null;
-  let change: EncodingChange | null = null;
+  const meta = new MetaWatch();
   // --summary
   const byType = new Map<string, number>();
   const byTextKind = new Map<string, number>();
   const tags = new Map<string, number>();
   const errors: ParseError[] = [];
   let tokens = 0;
-  let bytes = 0;
-  let chunkCount = 0;
   let chars = 0;
   // The round trip, streamed: decoded text not yet matched by a token's raw text (what the tokenizer holds).
   let pending = '';
   let roundTrip = true;
 
   const onToken = (token: Token): void => {
-    if (change === null && decoder!.confidence === 'tentative') {
-      // As the parser does for bytes (§13.2.6.4.4 "in head", §13.2.3.4): a <meta> naming an encoding.
-      const requested = metaEncoding(token);
-      change = requested === null ? null : changeTheEncoding(decoder!.encoding!, 'tentative', requested);
-      if (change !== null) decoder!.confirm();
-    }
+    meta.onToken(token);
     if (!o.summary) {
       out.line(tokenJson(token));
       return;
@@ -91,39 +82,40 @@ export async function tokenizeCommand(ctx: Context, input: Input, o: TokenizeOpt
     if (o.summary) errors.push(e);
     else if (o.errors) out.line(errorJson(e));
   };
-  const feed = (text: string): void => {
-    if (text === '') return;
-    chars += text.length;
-    if (o.summary && roundTrip) pending += text;
-    parser!.write(text);
+  // The decoder consumes a byte order mark, so a U+FEFF in its text is text.
+  const parser = new Parser(new EventSink(), { scripting: o.scripting, stripByteOrderMark: false, onToken, ...(o.errors || o.summary ? { onParseError: onError } : {}) });
+  let bytes = 0;
+  let chunkCount = 0;
+  const counted: Input = {
+    ...input,
+    chunks: async function* (size, progress) {
+      for await (const c of input.chunks(size, progress)) {
+        bytes += c.length;
+        chunkCount++;
+        yield c;
+      }
+    },
   };
-
   const started = performance.now();
-  await readChunks(
+  const { decoder } = await readDecoded(
     ctx,
-    input,
+    counted,
     o.chunkSize,
-    (defaultEncoding) => {
-      decoder = new HtmlDecoder({ encoding: o.encoding, defaultEncoding });
-      // The decoder has consumed a byte order mark: a U+FEFF in its text is text.
-      parser = new Parser(new EventSink(), { scripting: o.scripting, stripByteOrderMark: false, onToken, ...(o.errors || o.summary ? { onParseError: onError } : {}) });
+    o.encoding,
+    (text) => {
+      chars += text.length;
+      if (o.summary && roundTrip) pending += text;
+      parser.write(text);
     },
-    (chunk) => {
-      bytes += chunk.length;
-      if (chunk.length > 0) chunkCount++;
-      feed(decoder!.write(chunk));
-    },
+    () => parser.end(),
+    meta,
   );
-  feed(decoder!.end());
-  parser!.end();
   const ms = performance.now() - started;
-  if (change !== null && (change as EncodingChange).action === 'reparse') {
-    note(ctx, `a <meta> after the first 1024 bytes names ${(change as EncodingChange).to}; the tokens above were decoded as ${decoder!.encoding} (a stream is not read twice; pass --encoding ${(change as EncodingChange).to})`);
-  }
+  lateMetaNote(ctx, meta.change, decoder.encoding);
   if (!o.summary) return 0;
   if (pending !== '') roundTrip = false;
   out.line(`input: ${bytes} bytes in ${chunkCount} chunks of ${o.chunkSize}, ${chars} characters decoded`);
-  out.line(describeEncoding(decoder!.sniffResult!, decoder!.confidence, false));
+  out.line(describeEncoding(decoder.sniffResult!, decoder.confidence, false));
   out.line(`tokens: ${tokens} (${ms.toFixed(1)} ms)`);
   for (const [type, n] of sorted(byType)) out.line(`  ${type.padEnd(10)} ${n}`);
   out.line('text tokens by kind:');

@@ -10,6 +10,7 @@ import type { Document } from '../document.js';
 import type { Element } from '../element.js';
 import { type Node, NodeType, nextInSubtree } from '../node.js';
 import { attributeValue } from './element-data.js';
+import { AncestorCounts, ancestorFilterFor } from './ancestor-filter.js';
 import { MatchContext, matchesList } from './match.js';
 
 /** Lists already checked for pseudo-classes sluice does not evaluate. */
@@ -113,18 +114,48 @@ export function querySelector(root: Node, selectors: string): Element | null {
 
 /**
  * Walk `root`'s descendants in tree order, pushing the elements that match. `first`: stop at the first.
- * The rightmost compounds' type names, when all have one, are compared before anything else.
+ * The rightmost compounds' type names, when all have one, are compared before anything else; when the
+ * selectors require ancestors with some name, id or class, the ancestor filter (ancestor-filter.ts)
+ * skips the elements under which none is.
  */
 function collect(root: Node, list: SelectorList, ctx: MatchContext, out: Element[], first: boolean): void {
   const names = rightmostNames(list);
-  for (let n = root._first; n !== null; n = nextInSubtree(n, root)) {
-    if (n.nodeType !== NodeType.ELEMENT_NODE) continue;
-    const el = n as Element;
-    if (names !== null && !names.has(el.namespaceURI === NS.HTML ? el.localName : asciiLowercase(el.localName))) continue;
-    if (matchesList(list, el, ctx)) {
-      out.push(el);
-      if (first) return;
+  const filter = ancestorFilterFor(list, ctx.quirks);
+  const counts = filter === null ? null : new AncestorCounts(filter, ctx.quirks);
+  // The keys each open element added (popped when the walk leaves it); the root's ancestors first.
+  const open: (string[] | null)[] = [];
+  if (counts !== null) {
+    for (let a: Node | null = root; a !== null; a = a._parent) if (a.nodeType === NodeType.ELEMENT_NODE) counts.add(counts.keysOf(a as Element));
+  }
+  let n: Node | null = root._first;
+  while (n !== null) {
+    if (n.nodeType === NodeType.ELEMENT_NODE) {
+      const el = n as Element;
+      if (
+        (names === null || names.has(el.namespaceURI === NS.HTML ? el.localName : asciiLowercase(el.localName))) &&
+        (counts === null || counts.mayMatch()) &&
+        matchesList(list, el, ctx)
+      ) {
+        out.push(el);
+        if (first) return;
+      }
+      if (el._first !== null) {
+        if (counts !== null) {
+          const keys = counts.keysOf(el);
+          counts.add(keys);
+          open.push(keys);
+        }
+        n = el._first;
+        continue;
+      }
     }
+    // Next in tree order: the next sibling, else the next sibling of the nearest ancestor that has one.
+    while (n !== null && n._next === null) {
+      n = n._parent;
+      if (n === root || n === null) return;
+      if (counts !== null) counts.remove(open.pop()!);
+    }
+    n = n === null ? null : n._next;
   }
 }
 

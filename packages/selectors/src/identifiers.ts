@@ -26,6 +26,9 @@ export function startsIdent(s: string, i: number): boolean {
   return isNameStart(d) || d === 0x2d || isEscape(s, i + 1);
 }
 
+/** Pseudo-classes whose argument is a selector list. */
+const SELECTOR_ARGUMENTS = new Set(['is', 'not', 'where', 'has', 'matches', 'host', 'host-context', 'slotted']);
+
 const NTH = /^(?:nth-child|nth-last-child|nth-of-type|nth-last-of-type)\($/i;
 
 /**
@@ -82,8 +85,13 @@ export function findInvalidName(s: string): string | null {
         continue;
       }
       if (s.charCodeAt(k) === 0x28) {
-        i = k;
-        compoundStart = true; // a selector list may follow (`:is(`, `:not(`, `:has(`)
+        if (SELECTOR_ARGUMENTS.has(s.slice(j, k).toLowerCase())) {
+          i = k;
+          compoundStart = true; // a selector list follows
+        } else {
+          i = matchingParen(s, k); // another argument (`:lang(en)`, `::part(x)`): not a selector
+          compoundStart = false;
+        }
         continue;
       }
       i = k - 1;

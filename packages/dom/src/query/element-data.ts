@@ -1,9 +1,7 @@
 /**
  * What the matcher reads of a node, straight from the DOM's fields: parent and sibling elements, and
- * attribute values — for a parsed HTML element still holding its raw start tag, one value at a time
- * without decoding the others (most attributes a page has are never asked for).
+ * attribute values.
  */
-import { attributeValueOfRawTag } from '@sluice/tokenizer';
 import { NS } from '@sluice/tree-builder';
 import type { Element } from '../element.js';
 import { type Node, NodeType } from '../node.js';
@@ -28,11 +26,13 @@ export function nextElementOf(el: Node): Element | null {
 
 /**
  * The value of the element's attribute in no namespace whose name is `name` (already lowercase), or null.
- * For HTML elements only (their attribute names are lowercase; a raw tag is decoded for `name` alone).
+ * For HTML elements only (their attribute names are lowercase). An element still holding its raw start
+ * tag gets its attributes decoded here, once (`_attrs`): a query reads the same attributes of every
+ * element, and often again in the next query; scanning the raw tag for each read measured slower
+ * (bench/query.mjs) than decoding it once.
  */
 export function htmlAttributeValue(el: Element, name: string): string | null {
-  const data = el._attrData;
-  if (typeof data === 'string') return attributeValueOfRawTag(data, name);
+  const data = el._attrs;
   for (let i = 0; i < data.length; i++) {
     const a = data[i]!;
     if (a.name === name && a.namespace === null) return a.value;

@@ -164,7 +164,8 @@ export function matchCompound(c: CompoundSelector, el: Element, ctx: MatchContex
   return true;
 }
 
-function attributesMatch(tests: readonly AttributeTest[], el: Element, ns: string | null, quirks: boolean): boolean {
+/** Whether the element passes every attribute test (`.class`, `#id` among them). */
+export function attributesMatch(tests: readonly AttributeTest[], el: Element, ns: string | null, quirks: boolean): boolean {
   if (ns === NS.HTML) {
     for (let i = 0; i < tests.length; i++) {
       const t = tests[i]!;

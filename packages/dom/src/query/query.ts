@@ -11,7 +11,7 @@ import type { Element } from '../element.js';
 import { type Node, NodeType, nextInSubtree } from '../node.js';
 import { attributeValue } from './element-data.js';
 import { AncestorCounts, ancestorFilterFor } from './ancestor-filter.js';
-import { MatchContext, matchesList } from './match.js';
+import { MatchContext, attributesMatch, matchesList } from './match.js';
 
 /** Lists already checked for pseudo-classes sluice does not evaluate. */
 const checked = new WeakSet<SelectorList>();
@@ -120,7 +120,10 @@ export function querySelector(root: Node, selectors: string): Element | null {
  */
 function collect(root: Node, list: SelectorList, ctx: MatchContext, out: Element[], first: boolean): void {
   const names = rightmostNames(list);
-  const filter = ancestorFilterFor(list, ctx.quirks);
+  // One compound without pseudo-classes (`div`, `.x`, `a[href]`): its name and attribute tests alone.
+  const c = list.length === 1 && list[0]!.compounds.length === 1 ? list[0]!.compounds[0]! : null;
+  const plain = c !== null && c.pseudos.length === 0 && c.namespace === 'any' ? c.attributes : null;
+  const filter = plain === null ? ancestorFilterFor(list, ctx.quirks) : null;
   const counts = filter === null ? null : new AncestorCounts(filter, ctx.quirks);
   // The keys each open element added (popped when the walk leaves it); the root's ancestors first.
   const open: (string[] | null)[] = [];
@@ -133,8 +136,9 @@ function collect(root: Node, list: SelectorList, ctx: MatchContext, out: Element
       const el = n as Element;
       if (
         (names === null || names.has(el.namespaceURI === NS.HTML ? el.localName : asciiLowercase(el.localName))) &&
-        (counts === null || counts.mayMatch()) &&
-        matchesList(list, el, ctx)
+        (plain !== null
+          ? plain.length === 0 || attributesMatch(plain, el, el.namespaceURI, ctx.quirks)
+          : (counts === null || counts.mayMatch()) && matchesList(list, el, ctx))
       ) {
         out.push(el);
         if (first) return;

@@ -5,6 +5,8 @@
  * - `@sluice/tree-builder`: `TreeBuilder`, `Parser`, the `TreeSink` interface (§13.2.6);
  * - `@sluice/dom`: the DOM, `parse`, `parseFragment`, `serialize`, `toTestFormat`, `RecordingSink`, and the
  *   adapters `toDomhandler` (cheerio), `toHast` (rehype) and `toParse5`;
+ * - `@sluice/selectors`: `parseSelectorList` and `InvalidSelectorError` (the engine behind the DOM's
+ *   `querySelector*`/`matches`/`closest` and the rewriter's selectors);
  * - `@sluice/rewriter`: `HTMLRewriter` (Cloudflare Workers' API) and its rewritable units;
  * - `@sluice/streams`: WHATWG `TransformStream`s for every stage.
  */
@@ -33,3 +35,5 @@ export {
   type ContentContext,
 } from '@sluice/rewriter';
 export * from '@sluice/streams';
+// Querying (issue #16 item 1): the selector engine's parser and its error, for checking a selector up front.
+export { parseSelectorList, InvalidSelectorError, type ParseOptions as SelectorParseOptions } from '@sluice/selectors';

@@ -388,9 +388,8 @@ export abstract class Node {
 
   /** Remove `child` from this node's children and return it (DOM §4.2.3 "pre-remove"). Throws NotFoundError if it is not a child. */
   removeChild<T extends Node>(child: T): T {
-    if (!(child instanceof Node) || child._parent !== this) {
-      domError('NotFoundError', 'removeChild: the node to remove is not a child of this node');
-    }
+    if (!(child instanceof Node)) throw new TypeError(`removeChild: the argument is not a Node (got ${describe(child)})`);
+    if (child._parent !== this) domError('NotFoundError', 'removeChild: the node to remove is not a child of this node');
     this._removeChild(child);
     return child;
   }

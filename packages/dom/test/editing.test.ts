@@ -122,6 +122,8 @@ describe('pre-insertion validity (DOM §4.2.3)', () => {
     const { a } = page();
     expect(() => a.appendChild('x' as unknown as Node)).toThrow(TypeError);
     expect(() => a.insertBefore(a.ownerDocument!.createElement('i'), {} as Node)).toThrow(/reference child is not a Node/);
+    expect(() => a.removeChild(null as unknown as Node)).toThrow(TypeError);
+    expect(() => a.replaceChild(a.ownerDocument!.createElement('i'), 'x' as unknown as Node)).toThrow(/^replaceChild: the child to replace is not a Node/);
   });
 });
 

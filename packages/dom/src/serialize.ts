@@ -2,7 +2,10 @@
  * The HTML fragment serialization algorithm (HTML §13.3 "Serializing HTML fragments"), iteratively.
  *
  * It follows the current standard, including the 2025 change that escapes `<` and `>` in attribute values
- * (whatwg/html e21bd3b), so a serialized attribute can never be mistaken for markup.
+ * (whatwg/html e21bd3b), so a serialized attribute can never be mistaken for markup. No newline is added
+ * after the start tag of `pre`, `textarea` or `listing` (the standard dropped that step in 2016,
+ * whatwg/html#1815, as browsers do): such an element whose text starts with a newline loses it when its
+ * parent's serialization is parsed again. A processing instruction is written `<?target data>`.
  */
 import { NS, type ElementAttribute } from '@sluice/tree-builder';
 import type { Comment, Text } from './character-data.js';

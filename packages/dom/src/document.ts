@@ -219,11 +219,13 @@ export class Document extends Node {
     return new DocumentType(name, publicId, systemId, this);
   }
   /**
-   * A copy of `node` (and with `deep`, its descendants) owned by this document (DOM `importNode`).
+   * A copy of `node` owned by this document (DOM `importNode`): with its descendants when `options` is
+   * true, or an object whose `selfOnly` is not true (`{}` copies deeply; `false`, the default, does not).
    * NotSupportedError for a Document.
    */
-  importNode<T extends Node>(node: T, deep = false): T {
+  importNode<T extends Node>(node: T, options: boolean | { selfOnly?: boolean } = false): T {
     if (node.nodeType === NodeType.DOCUMENT_NODE) domError('NotSupportedError', 'importNode: a Document cannot be imported');
+    const deep = typeof options === 'object' && options !== null ? options.selfOnly !== true : Boolean(options);
     const copy = node.cloneNode(deep);
     adoptInto(copy, this);
     return copy;

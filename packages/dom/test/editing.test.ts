@@ -223,6 +223,8 @@ describe('Node mutation methods', () => {
     expect(copy.outerHTML).toBe('<p id="p" class="c">hi<b>x</b></p>');
     expect(p.parentNode).toBe(src.body);
     expect(dest.importNode(p).outerHTML).toBe('<p id="p" class="c"></p>');
+    expect(dest.importNode(p, {}).outerHTML).toBe('<p id="p" class="c">hi<b>x</b></p>'); // ImportNodeOptions: deep unless selfOnly
+    expect(dest.importNode(p, { selfOnly: true }).outerHTML).toBe('<p id="p" class="c"></p>');
     expect(dest.adoptNode(p)).toBe(p);
     expect(p.parentNode).toBeNull();
     expect(p.ownerDocument).toBe(dest);

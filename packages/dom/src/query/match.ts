@@ -46,8 +46,9 @@ export class MatchContext {
   hasCache: Map<PseudoClass, Set<Element>> | null = null;
   /** The checked radio buttons per tree (see element-state.ts). */
   private radios: Map<Node, Set<Element>> | null = null;
-  /** 1-based index of an element among its element siblings, when counted (the query walks in tree order). */
-  indexCache: Map<Element, number> | null = null;
+  /** Sibling positions, per kind of count (see `position`). */
+  private readonly positionCaches = new Map<string, Map<Element, number>>();
+  private readonly ofCaches = new Map<SelectorList, Map<string, Map<Element, number>>>();
 
   /**
    * @param scope the element `:scope` matches (null: none)
@@ -61,6 +62,19 @@ export class MatchContext {
   ) {
     this.quirks = quirks;
     this.bulk = bulk;
+  }
+
+  /** The cache of sibling positions for one kind of count (`of`: by the list's identity). */
+  positions(last: boolean, ofType: boolean, of: SelectorList | null): Map<Element, number> {
+    const key = `${last ? 'last' : 'first'} ${ofType ? 'type' : 'child'}`;
+    let byKey = this.positionCaches;
+    if (of !== null) {
+      byKey = this.ofCaches.get(of)!;
+      if (byKey === undefined) this.ofCaches.set(of, (byKey = new Map()));
+    }
+    let cache = byKey.get(key);
+    if (cache === undefined) byKey.set(key, (cache = new Map()));
+    return cache;
   }
 
   /** The checked radios of the tree `el` is in. */
@@ -184,13 +198,13 @@ function matchPseudo(p: PseudoClass, el: Element, ctx: MatchContext): boolean {
   switch (p.kind) {
     case 'nth-child':
       if (p.of !== null && !matchesList(p.of, el, ctx)) return false;
-      return nthMatches(p.a, p.b, p.of === null && !p.last ? childIndex(el, ctx) : siblingIndex(el, p.last, p.of, ctx));
+      return nthMatches(p.a, p.b, position(el, p.last, false, p.of, ctx));
     case 'nth-of-type':
-      return nthMatches(p.a, p.b, typeIndex(el, p.last));
+      return nthMatches(p.a, p.b, position(el, p.last, true, null, ctx));
     case 'only-child':
       return previousElementOf(el) === null && nextElementOf(el) === null;
     case 'only-of-type':
-      return typeIndex(el, false) === 1 && typeIndex(el, true) === 1;
+      return position(el, false, true, null, ctx) === 1 && position(el, true, true, null, ctx) === 1;
     case 'root': {
       const parent = el._parent;
       return parent !== null && parent.nodeType === NodeType.DOCUMENT_NODE;
@@ -225,39 +239,56 @@ function matchPseudo(p: PseudoClass, el: Element, ctx: MatchContext): boolean {
   }
 }
 
-/** 1-based index among element siblings (cached: a query asks for siblings in order). */
-function childIndex(el: Element, ctx: MatchContext): number {
-  const cache = (ctx.indexCache ??= new Map());
-  let n = 0;
-  let s: Element | null = el;
-  for (; s !== null; s = previousElementOf(s)) {
-    const known = cache.get(s);
-    if (known !== undefined) {
-      n += known;
-      break;
-    }
-    n++;
+/**
+ * The 1-based position of `el` among its element siblings: counted from the end with `last`; among
+ * those with its namespace and local name with `ofType`; among those matching `of` when given. A bulk
+ * query counts all the siblings of a parent in one pass and keeps the answers, so `li:last-child` over
+ * 10,000 siblings is linear, not quadratic.
+ */
+function position(el: Element, last: boolean, ofType: boolean, of: SelectorList | null, ctx: MatchContext): number {
+  // Most elements have few siblings: count them directly; only a long run of siblings is worth a cache.
+  const direct = countSiblings(el, last, ofType, of, ctx, ctx.bulk ? 32 : Infinity);
+  if (direct > 0) return direct;
+  const cache = ctx.positions(last, ofType, of);
+  let p = cache.get(el);
+  if (p === undefined) {
+    fillPositions(el, last, ofType, of, ctx, cache);
+    p = cache.get(el)!;
   }
-  cache.set(el, n);
-  return n;
+  return p;
 }
 
-/** 1-based index among element siblings matching `of` (all when null), counted from the end with `last`. */
-function siblingIndex(el: Element, last: boolean, of: SelectorList | null, ctx: MatchContext): number {
+/** The position by walking the siblings; 0 when more than `limit` siblings would have to be walked. */
+function countSiblings(el: Element, last: boolean, ofType: boolean, of: SelectorList | null, ctx: MatchContext, limit: number): number {
   let n = 1;
-  for (let s = last ? nextElementOf(el) : previousElementOf(el); s !== null; s = last ? nextElementOf(s) : previousElementOf(s)) {
-    if (of === null || matchesList(of, s, ctx)) n++;
-  }
-  return n;
-}
-
-/** 1-based index among element siblings with the same namespace and local name. */
-function typeIndex(el: Element, last: boolean): number {
-  let n = 1;
+  let steps = 0;
   const name = el.localName;
   const ns = el.namespaceURI;
   for (let s = last ? nextElementOf(el) : previousElementOf(el); s !== null; s = last ? nextElementOf(s) : previousElementOf(s)) {
-    if (s.localName === name && s.namespaceURI === ns) n++;
+    if (++steps > limit) return 0;
+    if (ofType ? s.localName === name && s.namespaceURI === ns : of === null || matchesList(of, s, ctx)) n++;
   }
   return n;
+}
+
+/** Count every element sibling of `el` (itself included) in one pass, in the direction asked. */
+function fillPositions(el: Element, last: boolean, ofType: boolean, of: SelectorList | null, ctx: MatchContext, cache: Map<Element, number>): void {
+  const parent = el._parent;
+  if (parent === null) {
+    cache.set(el, 1);
+    return;
+  }
+  let count = 0;
+  const byType = ofType ? new Map<string, number>() : null;
+  for (let c = last ? parent._last : parent._first; c !== null; c = last ? c._prev : c._next) {
+    if (c.nodeType !== NodeType.ELEMENT_NODE) continue;
+    const s = c as Element;
+    if (byType !== null) {
+      const key = `${s.namespaceURI ?? ''} ${s.localName}`;
+      const k = (byType.get(key) ?? 0) + 1;
+      byType.set(key, k);
+      cache.set(s, k);
+    } else if (of === null || matchesList(of, s, ctx)) cache.set(s, ++count);
+    else cache.set(s, count + 1); // (not consulted: the element must match S itself)
+  }
 }

@@ -10,7 +10,8 @@
  *   identifiers are lost (`hast-util-to-html` writes `<!doctype html>`), and with them the mode a
  *   reparse would give a legacy doctype; `root.data.quirksMode` keeps whether it was quirky.
  * - Element: `{type: 'element', tagName, properties, children}`; `tagName` is the local name (`div`,
- *   `foreignObject`) — hast has no namespace field: an element's space follows from where it is (the
+ *   `foreignObject`, as the parser named it: hastscript, under hast-util-from-html, would spell an SVG
+ *   `textarea` `textArea`) — hast has no namespace field: an element's space follows from where it is (the
  *   `<svg>` element starts SVG, HTML integration points return to HTML), which is how
  *   `hast-util-to-html` reads it. An HTML `<template>`'s contents are its `content`, a root.
  * - Properties: hast's names and value types (`className: ['a', 'b']`, `htmlFor`, `tabIndex: 1`,

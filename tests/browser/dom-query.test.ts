@@ -42,7 +42,7 @@ export const SELECTORS = [
   ':nth-child(odd of a)', ':nth-last-child(1 of div)', ':nth-child( 2n + 1 )',
   // Logical combinations.
   ':is(h1, h2, h3)', ':where(ul, ol) > li', ':not(div, span, a)', ':not(:first-child):not(:last-child)',
-  'a:is([href^=http], [href^="/"])', ':is(div p) a',
+  'a:is([href^=http], [href^="/"])', ':is(div p) a', ':is()', ':is(a, !!)', ':where(p, :foo, .1) a', ':not(:is(li, !!))', ':is(p,)',
   // :has with relative selectors.
   ':has(> img)', 'div:has(a)', 'li:has(+ li)', 'h2:has(~ p)', ':has(img, svg)', 'div:has(> ul li a)', 'a:has(> span + span)',
   ':not(:has(*))', 'ul:has(> li:nth-child(3))', 'td:has(~ td ~ td)', 'div:has(+ div > p)', ':has(> :scope)',

@@ -136,6 +136,13 @@ describe(':is, :where, :not with lists', () => {
     expect(q(html, ':is(div p)')).toEqual(['dp']);
     expect(q(html, 'p:not(div > p)')).toEqual(['p']);
   });
+  it(':is and :where forgive invalid parts (Selectors 4 §3.5); :not does not', () => {
+    expect(q(html, ':is(h1, !!, .1)')).toEqual(['h1']);
+    expect(q(html, ':is()')).toEqual([]);
+    expect(q(html, ':where(p::before, #h2)')).toEqual(['h2']);
+    expect(q(html, 'div :is(:foo, p)')).toEqual(['dp']);
+    expect(() => parse(html).querySelectorAll(':not(h1, !!)')).toThrow(expect.objectContaining({ name: 'SyntaxError' }));
+  });
 });
 
 describe(':has with relative selectors', () => {

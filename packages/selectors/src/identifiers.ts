@@ -110,7 +110,7 @@ export function findInvalidName(s: string): string | null {
   return null;
 }
 
-function skipString(s: string, i: number): number {
+export function skipString(s: string, i: number): number {
   const quote = s.charCodeAt(i);
   for (let j = i + 1; j < s.length; j++) {
     const c = s.charCodeAt(j);
@@ -120,7 +120,7 @@ function skipString(s: string, i: number): number {
   return s.length;
 }
 
-function attributeEnd(s: string, i: number): number {
+export function attributeEnd(s: string, i: number): number {
   for (let j = i + 1; j < s.length; j++) {
     const c = s.charCodeAt(j);
     if (c === 0x5c) j++;
@@ -130,7 +130,7 @@ function attributeEnd(s: string, i: number): number {
   return s.length;
 }
 
-function matchingParen(s: string, i: number): number {
+export function matchingParen(s: string, i: number): number {
   let depth = 0;
   for (let j = i; j < s.length; j++) {
     const c = s.charCodeAt(j);

@@ -19,6 +19,7 @@ import type {
   SelectorList,
 } from './ast.js';
 import { InvalidSelectorError } from './errors.js';
+import { dropInvalidParts, mayHaveForgivingList } from './forgiving.js';
 import { findInvalidName } from './identifiers.js';
 import { parseNth } from './nth.js';
 
@@ -99,10 +100,11 @@ export function parseSelectorList(selector: string, options: ParseOptions = {}):
   }
   let tokens = tokenCache.get(selector);
   if (tokens === undefined) {
-    const badName = findInvalidName(selector);
+    const text = mayHaveForgivingList(selector) ? dropInvalidParts(selector, isValidPart) : selector;
+    const badName = findInvalidName(text);
     if (badName !== null) throw new InvalidSelectorError(selector, badName);
     try {
-      tokens = cssWhatParse(selector);
+      tokens = cssWhatParse(text);
     } catch (err) {
       throw new InvalidSelectorError(selector, describeCssWhatError(selector, (err as Error).message));
     }
@@ -115,6 +117,18 @@ export function parseSelectorList(selector: string, options: ParseOptions = {}):
     compiledCache.set(selector, list);
   }
   return list;
+}
+
+/** Whether one part of a forgiving list parses (`forgiving.ts`). */
+function isValidPart(part: string): boolean {
+  if (part.trim() === '') return false;
+  try {
+    const list = parseSelectorList(part);
+    // A pseudo-element is not allowed in :is()/:where() (it would be dropped there too).
+    return !list.some((c) => c.compounds.some((k) => k.pseudos.some((p) => p.kind === 'never' && p.pseudoElement)));
+  } catch {
+    return false;
+  }
 }
 
 /** css-what's messages, said with the words of the grammar where we can. */

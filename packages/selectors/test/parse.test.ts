@@ -112,6 +112,18 @@ describe('parseSelectorList: what browsers reject', () => {
   });
 });
 
+describe('forgiving :is() and :where()', () => {
+  it('drops the parts that do not parse; an empty argument matches nothing', () => {
+    const is = (s: string) => parseSelectorList(s)[0]!.compounds[0]!.pseudos[0]!;
+    expect(is(':is(a, !!, .1)')).toMatchObject({ kind: 'is', list: [{ compounds: [{ tagLower: 'a' }] }] });
+    expect(is(':where()')).toMatchObject({ kind: 'not', list: [{ compounds: [{ tagLower: null, attributes: [], pseudos: [] }] }] });
+    expect(is(':is(p::before, b)')).toMatchObject({ kind: 'is', list: [{ compounds: [{ tagLower: 'b' }] }] });
+    expect(is(':is(:is(!!), i)')).toMatchObject({ kind: 'is', list: [{ compounds: [{ pseudos: [{ kind: 'not' }] }] }, { compounds: [{ tagLower: 'i' }] }] });
+    expect(invalid(':not(a, !!)')).toBeTruthy();
+    expect(invalid(':is(a')).toBeTruthy();
+  });
+});
+
 describe('An+B', () => {
   it('parses the microsyntax', () => {
     expect(parseNth('odd')).toEqual({ a: 2, b: 1 });

@@ -263,6 +263,16 @@ describe('toDomhandler: the shape domhandler\'s users read', () => {
     expect(render(own as never)).toBe(render(el as never));
   });
 
+  it('writes an attribute the DOM API put in another namespace by its qualified name (cheerio, dom-serializer)', () => {
+    const doc = parse('<p>');
+    const p = doc.body!.firstChild as Element;
+    p.setAttributeNS('urn:x', 'plain', '1');
+    p.setAttributeNS('urn:y', 'y:pre', '2');
+    const el = toDomhandler(p);
+    expect(cheerio.load(el as never).html()).toBe(p.outerHTML);
+    expect(render(el as never)).toBe('<p plain="1" y:pre="2"></p>');
+  });
+
   it('renders with dom-serializer', () => {
     const doc = parse('<p class=x>a &amp; b<br><img src=i alt=""></p><svg><a xlink:href="#z"/></svg>');
     expect(render(toDomhandler(doc.body!) as never)).toBe(

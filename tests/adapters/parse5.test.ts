@@ -102,6 +102,15 @@ describe('toParse5: the tree is parse5 8\'s own', () => {
     expect(parse5.serializeOuter(a)).toBe('<a xlink:href="#z" href="h" xml:lang="en"></a>');
   });
 
+  it('writes an attribute the DOM API put in another namespace by its qualified name', () => {
+    const doc = parse('<p>');
+    const p = doc.body!.firstChild as import('@sluice/dom').Element;
+    p.setAttributeNS('urn:x', 'plain', '1');
+    p.setAttributeNS('urn:y', 'y:pre', '2');
+    expect(parse5.serializeOuter(toParse5(p) as parse5.DefaultTreeAdapterMap['element'])).toBe('<p plain="1" y:pre="2"></p>');
+    expect(parse5.serializeOuter(toParse5(p) as parse5.DefaultTreeAdapterMap['element'])).toBe(p.outerHTML);
+  });
+
   it('links every child to its parent', () => {
     const doc = toParse5(parse('<p>a<b>b</b><!--c--></p>'));
     const stack: Parse5Node[] = [doc];

@@ -30,8 +30,8 @@
  * instead keys a namespaced attribute by its local name (`href`) and keeps its namespace in
  * `x-attribsNamespace`; with the qualified name as the key, a namespace there would make parse5's
  * serializer (cheerio's `$.html()`) write `xlink:xlink:href`, also for nodes domhandler's `cloneNode`
- * copied. So `x-attribsNamespace` and `x-attribsPrefix` hold a namespace and prefix only for an attribute
- * whose qualified name has no prefix (`xmlns` on a foreign element: the XMLNS namespace); a prefixed
+ * copied. So `x-attribsNamespace` and `x-attribsPrefix` hold a namespace and prefix only for `xmlns` on
+ * a foreign element (the XMLNS namespace, prefix ''), as parse5 records it; a prefixed
  * attribute's namespace is the one its prefix names (the HTML parser makes `xlink:`, `xml:` and `xmlns:`
  * only: HTML §13.2.6.1 "adjust foreign attributes"), which `toParse5` and `toHast` keep.
  *
@@ -335,9 +335,10 @@ function convert(node: Node): DomhandlerAnyNode {
         // A repeated qualified name (only the DOM API can make one) keeps the first, as getAttribute does.
         if (Object.prototype.hasOwnProperty.call(attribs, a.name)) continue;
         defineOwn(attribs, a.name, a.value);
-        const prefixed = a.prefix !== null && a.prefix !== '';
-        defineOwn(namespaces, a.name, prefixed ? undefined : (a.namespace ?? undefined));
-        defineOwn(prefixes, a.name, prefixed ? undefined : a.namespace === null ? undefined : (a.prefix ?? ''));
+        // Only `xmlns` (XMLNS, no prefix) keeps a namespace here: see the module comment.
+        const xmlns = a.namespace === NS.XMLNS && a.prefix === null && a.localName === 'xmlns';
+        defineOwn(namespaces, a.name, xmlns ? a.namespace! : undefined);
+        defineOwn(prefixes, a.name, xmlns ? '' : undefined);
       }
       const e = new DomhandlerElement(el.localName, attribs);
       e.namespace = el.namespaceURI ?? undefined;

@@ -12,7 +12,9 @@
  *   `<template>` also has `content`, a `#document-fragment` (no `parentNode`).
  * - Attributes: `{name, value}`, with `namespace` and `prefix` for a namespaced one, and then `name` is
  *   the local name — `xlink:href` is `{name: 'href', namespace: XLink, prefix: 'xlink'}`, `xmlns` on a
- *   foreign element `{name: 'xmlns', namespace: XMLNS, prefix: ''}`, exactly parse5's records.
+ *   foreign element `{name: 'xmlns', namespace: XMLNS, prefix: ''}`, exactly parse5's records. An
+ *   unprefixed attribute in another namespace (only `setAttributeNS` makes one) is given without its
+ *   namespace: parse5's serializer would write it as `prefix:name`, HTML §13.3 by its qualified name.
  * - Text: `{nodeName: '#text', value, parentNode}`; Comment: `{nodeName: '#comment', data, parentNode}`.
  * - `sourceCodeLocation` where the node has a source location.
  *
@@ -106,8 +108,12 @@ function convert(node: Node): Parse5Node {
       const el = node as Element;
       const attrs: Parse5Attribute[] = [];
       for (const a of el._attrs) {
-        if (a.namespace === null) attrs.push({ name: a.localName, value: a.value });
-        else attrs.push({ name: a.localName, value: a.value, namespace: a.namespace, prefix: a.prefix ?? '' });
+        if (a.namespace === null) attrs.push({ name: a.name, value: a.value });
+        else if (a.prefix === null && !(a.namespace === NS.XMLNS && a.localName === 'xmlns')) {
+          // Unprefixed in another namespace (only the DOM API makes one): parse5's serializer would write
+          // `prefix:name`; HTML §13.3 writes the qualified name, which a no-namespace record gives.
+          attrs.push({ name: a.name, value: a.value });
+        } else attrs.push({ name: a.localName, value: a.value, namespace: a.namespace, prefix: a.prefix ?? '' });
       }
       const e: Parse5Element = {
         nodeName: el.localName,

@@ -59,18 +59,20 @@ export type DomhandlerType = 'root' | 'text' | 'directive' | 'comment' | 'script
 /** The fields every domhandler-shaped node has, with domhandler's DOM-style aliases. */
 export abstract class DomhandlerNodeBase {
   abstract readonly type: DomhandlerType;
+  // Fields are `declare`d and assigned in the constructor (not define-initialized), as in the DOM's
+  // nodes: a converted page makes one object per node.
   /** The parent, or null. */
-  parent: DomhandlerParent | null;
+  declare parent: DomhandlerParent | null;
   /** The previous sibling, or null. */
-  prev: DomhandlerChild | null;
+  declare prev: DomhandlerChild | null;
   /** The next sibling, or null. */
-  next: DomhandlerChild | null;
+  declare next: DomhandlerChild | null;
   /** Where the node starts in the input (UTF-16 offset), or null. */
-  startIndex: number | null;
+  declare startIndex: number | null;
   /** Where the node ends in the input (exclusive UTF-16 offset), or null. */
-  endIndex: number | null;
+  declare endIndex: number | null;
   /** parse5's location of the node (as parse5-htmlparser2-tree-adapter keeps it), when known. */
-  sourceCodeLocation?: Parse5Location | null;
+  declare sourceCodeLocation?: Parse5Location | null;
 
   constructor() {
     this.parent = null;
@@ -125,7 +127,7 @@ export abstract class DomhandlerNodeBase {
 /** Text and comments: a node holding `data`. */
 export abstract class DomhandlerDataNode extends DomhandlerNodeBase {
   /** The node's text. */
-  data: string;
+  declare data: string;
   constructor(data: string) {
     super();
     this.data = data;
@@ -141,7 +143,7 @@ export abstract class DomhandlerDataNode extends DomhandlerNodeBase {
 
 /** A text node (`type: 'text'`). */
 export class DomhandlerText extends DomhandlerDataNode {
-  readonly type = 'text' as const;
+  declare readonly type: 'text';
   get nodeType(): 3 {
     return 3;
   }
@@ -149,7 +151,7 @@ export class DomhandlerText extends DomhandlerDataNode {
 
 /** A comment (`type: 'comment'`). */
 export class DomhandlerComment extends DomhandlerDataNode {
-  readonly type = 'comment' as const;
+  declare readonly type: 'comment';
   get nodeType(): 8 {
     return 8;
   }
@@ -157,15 +159,15 @@ export class DomhandlerComment extends DomhandlerDataNode {
 
 /** The doctype, as htmlparser2 and parse5-htmlparser2-tree-adapter make it (`type: 'directive'`, `name: '!doctype'`). */
 export class DomhandlerProcessingInstruction extends DomhandlerDataNode {
-  readonly type = 'directive' as const;
+  declare readonly type: 'directive';
   /** `!doctype`. */
-  name: string;
+  declare name: string;
   /** The doctype's name. */
-  'x-name'?: string;
+  declare 'x-name'?: string;
   /** The doctype's public identifier ('' when none). */
-  'x-publicId'?: string;
+  declare 'x-publicId'?: string;
   /** The doctype's system identifier ('' when none). */
-  'x-systemId'?: string;
+  declare 'x-systemId'?: string;
   constructor(name: string, data: string) {
     super(data);
     this.name = name;
@@ -178,7 +180,7 @@ export class DomhandlerProcessingInstruction extends DomhandlerDataNode {
 /** A node with `children` (an own property: domhandler's `hasChildren` tests for exactly that). */
 export abstract class DomhandlerNodeWithChildren extends DomhandlerNodeBase {
   /** The children, in order. */
-  children: DomhandlerChild[];
+  declare children: DomhandlerChild[];
   constructor(children: DomhandlerChild[]) {
     super();
     this.children = children;
@@ -202,9 +204,9 @@ export abstract class DomhandlerNodeWithChildren extends DomhandlerNodeBase {
 
 /** The root (`type: 'root'`): a document, a fragment, or a template's contents. */
 export class DomhandlerDocument extends DomhandlerNodeWithChildren {
-  readonly type = 'root' as const;
+  declare readonly type: 'root';
   /** The document's mode (`'no-quirks'`, `'quirks'`, `'limited-quirks'`); absent for fragments. */
-  'x-mode'?: 'no-quirks' | 'quirks' | 'limited-quirks';
+  declare 'x-mode'?: 'no-quirks' | 'quirks' | 'limited-quirks';
   get nodeType(): 9 {
     return 9;
   }
@@ -213,17 +215,17 @@ export class DomhandlerDocument extends DomhandlerNodeWithChildren {
 /** An element. */
 export class DomhandlerElement extends DomhandlerNodeWithChildren {
   /** The local name (`div`, `foreignObject`). */
-  name: string;
+  declare name: string;
   /** The attributes: qualified name → value, in the element's order. */
-  attribs: Record<string, string>;
+  declare attribs: Record<string, string>;
   /** `'script'` or `'style'` by name, else `'tag'` (as domhandler's constructor decides). */
-  type: 'tag' | 'script' | 'style';
+  declare type: 'tag' | 'script' | 'style';
   /** The element's namespace URI. */
-  namespace?: string;
-  /** For attributes whose qualified name has no prefix: their namespace (undefined for none). */
-  'x-attribsNamespace'?: Record<string, string | undefined>;
-  /** For attributes whose qualified name has no prefix: their prefix ('' for `xmlns`, undefined for none). */
-  'x-attribsPrefix'?: Record<string, string | undefined>;
+  declare namespace?: string;
+  /** Present when the element has an `xmlns` attribute: its namespace, XMLNS (see the module comment). */
+  declare 'x-attribsNamespace'?: Record<string, string | undefined>;
+  /** Present when the element has an `xmlns` attribute: its prefix, '' (see the module comment). */
+  declare 'x-attribsPrefix'?: Record<string, string | undefined>;
   constructor(name: string, attribs: Record<string, string>, children: DomhandlerChild[] = []) {
     super(children);
     this.name = name;
@@ -254,6 +256,16 @@ export class DomhandlerElement extends DomhandlerNodeWithChildren {
       prefix: prefixes?.[name],
     }));
   }
+}
+
+// The fixed `type`s live on the prototypes (domhandler's readers only read `node.type`).
+for (const [cls, type] of [
+  [DomhandlerText, 'text'],
+  [DomhandlerComment, 'comment'],
+  [DomhandlerProcessingInstruction, 'directive'],
+  [DomhandlerDocument, 'root'],
+] as const) {
+  Object.defineProperty(cls.prototype, 'type', { value: type, writable: false, enumerable: true });
 }
 
 /** A node that can have children. */
@@ -329,21 +341,21 @@ function convert(node: Node): DomhandlerAnyNode {
     case NodeType.ELEMENT_NODE: {
       const el = node as SluiceElement;
       const attribs: Record<string, string> = {};
-      const namespaces: Record<string, string | undefined> = {};
-      const prefixes: Record<string, string | undefined> = {};
+      let xmlns = false;
       for (const a of el._attrs) {
         // A repeated qualified name (only the DOM API can make one) keeps the first, as getAttribute does.
         if (Object.prototype.hasOwnProperty.call(attribs, a.name)) continue;
         defineOwn(attribs, a.name, a.value);
-        // Only `xmlns` (XMLNS, no prefix) keeps a namespace here: see the module comment.
-        const xmlns = a.namespace === NS.XMLNS && a.prefix === null && a.localName === 'xmlns';
-        defineOwn(namespaces, a.name, xmlns ? a.namespace! : undefined);
-        defineOwn(prefixes, a.name, xmlns ? '' : undefined);
+        if (a.namespace === NS.XMLNS && a.prefix === null && a.localName === 'xmlns') xmlns = true;
       }
       const e = new DomhandlerElement(el.localName, attribs);
       e.namespace = el.namespaceURI ?? undefined;
-      e['x-attribsNamespace'] = namespaces;
-      e['x-attribsPrefix'] = prefixes;
+      // Only `xmlns` (XMLNS, no prefix) keeps a namespace there: see the module comment. Without one
+      // the two records are left out, as htmlparser2 leaves them out.
+      if (xmlns) {
+        e['x-attribsNamespace'] = { xmlns: NS.XMLNS };
+        e['x-attribsPrefix'] = { xmlns: '' };
+      }
       out = e;
       break;
     }

@@ -273,6 +273,15 @@ describe('toDomhandler: the shape domhandler\'s users read', () => {
     expect(render(el as never)).toBe('<p plain="1" y:pre="2"></p>');
   });
 
+  it('records xmlns on a foreign element as parse5 does, and cheerio writes it back', () => {
+    const doc = parse('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><use xlink:href="#a"/></svg>');
+    const svg = toDomhandler(doc.body!.firstChild!) as DomhandlerElement;
+    expect(svg['x-attribsNamespace']).toEqual({ xmlns: 'http://www.w3.org/2000/xmlns/' });
+    expect(svg['x-attribsPrefix']).toEqual({ xmlns: '' });
+    expect((svg.children[0] as DomhandlerElement)['x-attribsNamespace']).toBeUndefined();
+    expect(cheerio.load(svg as never).html()).toBe(serialize(doc.body!));
+  });
+
   it('renders with dom-serializer', () => {
     const doc = parse('<p class=x>a &amp; b<br><img src=i alt=""></p><svg><a xlink:href="#z"/></svg>');
     expect(render(toDomhandler(doc.body!) as never)).toBe(

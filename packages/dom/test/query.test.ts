@@ -373,8 +373,8 @@ describe('long runs of siblings', () => {
   for (let i = 1; i <= n; i++) html += i % 3 === 0 ? `<li class=x id=l${i}></li>` : i % 3 === 1 ? `<b id=l${i}></b>` : `<li id=l${i}></li>`;
   const doc = parse(`${html}</ul>`);
   const all = doc.querySelectorAll('*');
-  it('the cached positions give what matches() gives, element by element', () => {
-    for (const s of ['li:last-child', ':nth-last-child(2)', 'li:nth-of-type(7)', 'b:nth-last-of-type(3n+1)', ':only-of-type', ':nth-child(4 of .x)', ':nth-last-child(2 of li)', 'li:nth-child(3n)']) {
+  it('the cached positions and :has() marks give what matches() gives, element by element', () => {
+    for (const s of ['li:last-child', ':nth-last-child(2)', 'li:nth-of-type(7)', 'b:nth-last-of-type(3n+1)', ':only-of-type', ':nth-child(4 of .x)', ':nth-last-child(2 of li)', 'li:nth-child(3n)', 'li:has(~ b)', 'b:has(+ li.x)', ':has(> .x)', 'ul:has(b)']) {
       expect(ids(doc.querySelectorAll(s)), s).toEqual(ids(all.filter((e) => e.matches(s))));
     }
     expect(ids(doc.querySelectorAll(':nth-child(4 of .x)'))).toEqual(['l12']);

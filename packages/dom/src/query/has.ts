@@ -3,53 +3,63 @@
  * reached through a relative selector's leading combinator matches it, anchored at the element.
  *
  * Searching each candidate's subtree anew would make `querySelectorAll(':has(span)')` quadratic on a deep
- * page (every ancestor searches everything below it). So in a bulk query (querySelectorAll, closest) the
- * common form — a descendant combinator and one compound, `:has(span)`, `:has(.x[href])` — is computed
- * once for the whole tree: each element matching the compound marks its ancestors, climbing only until
- * it meets one already marked, so the pass is linear. `:has(> a)` and `:has(+ a)` look at children or one
- * sibling; the other forms search what the combinator reaches, iteratively.
+ * page (every ancestor searches everything below it). So in a bulk query (querySelectorAll, closest) a
+ * relative selector of one compound — `:has(span)`, `:has(> .x)`, `:has(+ b)`, `:has(~ i[href])` — is
+ * computed once for the whole tree, in one linear pass (see `markAnchors`). A relative selector of
+ * several compounds (`:has(> ul li)`) searches what its combinator reaches from each candidate,
+ * iteratively; that can be quadratic on a deep page.
  */
 import type { PseudoClass, RelativeSelector } from '@sluice/selectors';
 import type { Element } from '../element.js';
 import { type Node, NodeType, nextInSubtree } from '../node.js';
-import { nextElementOf } from './element-data.js';
+import { nextElementOf, previousElementOf } from './element-data.js';
 import { type Anchor, MATCH, type MatchContext, matchComplex, matchCompound } from './match.js';
 
 type HasPseudo = Extract<PseudoClass, { kind: 'has' }>;
 
 /** Whether `el` matches the `:has()` pseudo-class `p`. */
 export function hasMatches(p: HasPseudo, el: Element, ctx: MatchContext): boolean {
-  if (ctx.bulk && p.relatives.every(isSimpleDescendant)) {
-    const cache = (ctx.hasCache ??= new Map());
-    let marked = cache.get(p);
-    if (marked === undefined) cache.set(p, (marked = markAncestors(p.relatives, el, ctx)));
-    return marked.has(el);
+  const relatives = p.relatives;
+  for (let i = 0; i < relatives.length; i++) {
+    const r = relatives[i]!;
+    if (ctx.bulk && r.selector.compounds.length === 1) {
+      const cache = (ctx.hasCache ??= new Map());
+      let marked = cache.get(r);
+      if (marked === undefined) cache.set(r, (marked = markAnchors(r, el, ctx)));
+      if (marked.has(el)) return true;
+    } else if (relativeMatches(r, el, ctx)) return true;
   }
-  for (let i = 0; i < p.relatives.length; i++) if (relativeMatches(p.relatives[i]!, el, ctx)) return true;
   return false;
 }
 
-/** `:has(C)` with a single compound C and no leading combinator. */
-function isSimpleDescendant(r: RelativeSelector): boolean {
-  return r.combinator === 'descendant' && r.selector.compounds.length === 1;
-}
-
 /**
- * The elements of `el`'s tree that have a descendant matching one of the relatives' compounds: one pass
- * over the tree; each match marks its ancestors up to the first one already marked.
+ * For a relative selector of one compound C, every element of `el`'s tree that it matches, in one pass:
+ * each element matching C marks the anchors it makes match — `:has(C)` its ancestors, `:has(> C)` its
+ * parent, `:has(+ C)` its previous sibling, `:has(~ C)` its previous siblings. A climb stops at the first
+ * element already marked (everything beyond it is marked too), so the pass is linear.
  */
-function markAncestors(relatives: readonly RelativeSelector[], el: Element, ctx: MatchContext): Set<Element> {
+function markAnchors(r: RelativeSelector, el: Element, ctx: MatchContext): Set<Element> {
   let root: Node = el;
   while (root._parent !== null) root = root._parent;
+  const compound = r.selector.compounds[0]!;
   const marked = new Set<Element>();
   for (let n: Node | null = root; n !== null; n = nextInSubtree(n, root)) {
-    if (n.nodeType !== NodeType.ELEMENT_NODE) continue;
-    const d = n as Element;
-    let hit = false;
-    for (let i = 0; i < relatives.length && !hit; i++) hit = matchCompound(relatives[i]!.selector.compounds[0]!, d, ctx);
-    if (!hit) continue;
-    for (let a = d._parent; a !== null && a.nodeType === NodeType.ELEMENT_NODE && !marked.has(a as Element); a = a._parent) {
-      marked.add(a as Element);
+    if (n.nodeType !== NodeType.ELEMENT_NODE || !matchCompound(compound, n as Element, ctx)) continue;
+    switch (r.combinator) {
+      case 'descendant':
+        for (let a = n._parent; a !== null && a.nodeType === NodeType.ELEMENT_NODE && !marked.has(a as Element); a = a._parent) marked.add(a as Element);
+        break;
+      case 'child':
+        if (n._parent !== null && n._parent.nodeType === NodeType.ELEMENT_NODE) marked.add(n._parent as Element);
+        break;
+      case 'adjacent': {
+        const s = previousElementOf(n);
+        if (s !== null) marked.add(s);
+        break;
+      }
+      case 'sibling':
+        for (let s = previousElementOf(n); s !== null && !marked.has(s); s = previousElementOf(s)) marked.add(s);
+        break;
     }
   }
   return marked;

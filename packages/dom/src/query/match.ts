@@ -42,8 +42,8 @@ export class MatchContext {
   readonly quirks: boolean;
   /** Whether many elements will be asked (querySelectorAll, closest): `:has` then computes per tree, once. */
   readonly bulk: boolean;
-  /** Per `:has()` pseudo-class (by identity), the elements it matches, computed once (see has.ts). */
-  hasCache: Map<PseudoClass, Set<Element>> | null = null;
+  /** Per relative selector of one compound (by identity), the anchors it matches, computed once (see has.ts). */
+  hasCache: Map<RelativeSelector, Set<Element>> | null = null;
   /** The checked radio buttons per tree (see element-state.ts). */
   private radios: Map<Node, Set<Element>> | null = null;
   /** Sibling positions, per kind of count (see `position`). */

@@ -26,7 +26,9 @@
  * - Text: `{type: 'text', value}`; Comment: `{type: 'comment', value}`.
  * - `position` (`{start: {line, column, offset}, end: …}`) where the node has a source location; for an
  *   element closed without an end tag, the end of its last child (as hast-util-from-parse5 does); a
- *   template's `content` spans from its start tag's end to its end tag's start.
+ *   template's `content` spans from its start tag's end to its end tag's start. A root has none
+ *   (hast-util-from-html gives the document's root the whole input's span, whose length a node does
+ *   not know).
  *
  * Serializing: `hast-util-to-html` takes the tree as is; for an SVG element's subtree that does not start
  * at `<svg>`, pass `{space: 'svg'}` to it, so that it writes SVG attribute names. Where what it writes

@@ -35,6 +35,8 @@ export function childElementCount(parent: Node): number {
 
 /** The first descendant element of `root`, in tree order, whose `id` attribute is `id`; or null. */
 export function getElementById(root: Node, id: string): Element | null {
+  // DOM §4.9: an element whose `id` attribute is empty has no ID, so '' finds nothing (as in browsers).
+  if (id === '') return null;
   for (let n = root._first; n !== null; n = nextInSubtree(n, root)) {
     if (n.nodeType === NodeType.ELEMENT_NODE && (n as Element).getAttribute('id') === id) return n as Element;
   }

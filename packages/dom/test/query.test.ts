@@ -307,6 +307,7 @@ describe('getElementsByClassName, getElementById, getElementsByTagName', () => {
   it('getElementById and getElementsByTagName', () => {
     const doc = parse('<!DOCTYPE html><p id=a></p><svg><foreignObject id=f></foreignObject></svg><P id=a></P>');
     expect(doc.getElementById('a')).toBe(doc.querySelector('p'));
+    expect(parse('<p id="">').getElementById('')).toBeNull(); // an empty id is no ID (DOM §4.9)
     expect(doc.getElementsByTagName('P').length).toBe(2);
     expect(ids(doc.getElementsByTagName('foreignObject'))).toEqual(['f']);
     expect(doc.getElementsByTagName('foreignobject')).toEqual([]);

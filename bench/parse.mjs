@@ -19,7 +19,12 @@
 //     charset a server would send, beside `TextDecoder` + `parse(string)` on the same bytes; and the same
 //     two for the pages transcoded to windows-1252 (every character windows-1252 lacks replaced by `?`;
 //     TextDecoder on its streaming path, the one that decodes windows-1252 right).
-//     Parsing bytes should cost no more than decoding them first and parsing the string (goal ≤ 1×).
+//     Parsing bytes should cost no more than decoding them first and parsing the string (goal ≤ 1×);
+//   - source locations (issue 16 item 4): `parse(page, { sourceLocations: true })`, which keeps the text
+//     and tags each node with it (lines and columns are worked out when read); the same with every node's
+//     `sourceLocation` read (parse5's fields, attributes included); and parse5.parse with
+//     `sourceCodeLocationInfo`, which computes them all as it parses. Off (the first row) must cost
+//     nothing: compare the first row with and without this change (`npm run bench:parse`, medians).
 // Prints MB/s (millions of UTF-16 code units per second) and the ratios; the goal is sluice ≥ 4× parse5
 // (issue 19; it was 2×). Also (issue 19 item 1): this machine's limit on the same strings (a bare charCodeAt
 // pass, an indexOf('<') scan: lib/limit.mjs) and the share of it the parse reaches; and the heap of the 258
@@ -155,6 +160,29 @@ function textDecoderThenParseWindows1252() {
   for (const bytes of windows1252Pages) checksum += parse(decodeWindows1252(decoder, bytes)).childNodes.length;
 }
 
+function sluiceParseWithLocations() {
+  for (const page of pages) checksum += parse(page, LOCATIONS).childNodes.length;
+}
+
+// Every node's location read (template contents included), walking the tree without recursion.
+function sluiceParseReadLocations() {
+  for (const page of pages) {
+    const pending = [parse(page, LOCATIONS)];
+    while (pending.length > 0) {
+      for (let n = pending.pop().firstChild; n !== null; n = n.nextSibling) {
+        const location = n.sourceLocation;
+        if (location !== null) checksum += location.endLine;
+        if (n.firstChild !== null) pending.push(n);
+        if (n.content !== undefined) pending.push(n.content);
+      }
+    }
+  }
+}
+
+function parse5ParseWithLocations() {
+  for (const page of pages) checksum += parse5.parse(page, { sourceCodeLocationInfo: true }).childNodes.length;
+}
+
 function parse5Parse() {
   for (const page of pages) checksum += parse5.parse(page).childNodes.length;
 }
@@ -174,6 +202,10 @@ const UTF8_DECODE = 'TextDecoder + parse(string), UTF-8';
 const W1252_BYTES = 'sluice parse(Uint8Array), windows-1252';
 const W1252_DECODE = 'TextDecoder + parse(string), windows-1252';
 const READ_ALL = 'sluice parse + read every attribute';
+const LOCATIONS = { sourceLocations: true };
+const WITH_LOCATIONS = 'sluice parse with sourceLocations';
+const READ_LOCATIONS = 'sluice parse with sourceLocations + read every location';
+const PARSE5_LOCATIONS = 'parse5.parse with sourceCodeLocationInfo';
 const contenders = [
   ['sluice parse (@sluice/dom)', sluiceParse],
   [READ_ALL, sluiceParseReadAttributes],
@@ -184,6 +216,9 @@ const contenders = [
   [UTF8_DECODE, textDecoderThenParseUtf8],
   [W1252_BYTES, sluiceParseWindows1252Bytes],
   [W1252_DECODE, textDecoderThenParseWindows1252],
+  [WITH_LOCATIONS, sluiceParseWithLocations],
+  [READ_LOCATIONS, sluiceParseReadLocations],
+  [PARSE5_LOCATIONS, parse5ParseWithLocations],
 ].filter(([name]) => only === null || name.startsWith(only));
 
 console.log(`${pages.length} pages, ${(totalChars / 1e6).toFixed(1)} M UTF-16 code units; best of ${rounds} rounds after a warm-up\n`);
@@ -202,6 +237,8 @@ if (only === null) {
   console.log(`tree builder + DOM (parse with every attribute read − tokenizer): ${treeAndDom.toFixed(0)} ms, ${((100 * treeAndDom) / readAll).toFixed(0)}% of that parse`);
   console.log(`parsing bytes costs ${(best[UTF8_BYTES] / best[UTF8_DECODE]).toFixed(2)}× (TextDecoder + parse string), UTF-8          (goal: ≤ 1×)`);
   console.log(`parsing bytes costs ${(best[W1252_BYTES] / best[W1252_DECODE]).toFixed(2)}× (TextDecoder + parse string), windows-1252   (goal: ≤ 1×)`);
+  console.log(`parse with sourceLocations costs ${(best[WITH_LOCATIONS] / sluice).toFixed(2)}× parse without; every location read ${(best[READ_LOCATIONS] / sluice).toFixed(2)}×`);
+  console.log(`sluice / parse5 speed, both with locations (every sluice location read): ${(best[PARSE5_LOCATIONS] / best[READ_LOCATIONS]).toFixed(2)}×`);
 }
 if (checksum === 0) console.log('(checksum 0)');
 

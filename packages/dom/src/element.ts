@@ -132,7 +132,8 @@ export class Element extends Node {
    * new object.
    */
   get endTagLocation(): SourceLocation | null {
-    return this._endTagStart < 0 ? null : { start: this._endTagStart, end: this._endTagEnd };
+    // An empty span is no end tag: where an implied end was (kept with source locations on).
+    return this._endTagStart < 0 || this._endTagEnd === this._endTagStart ? null : { start: this._endTagStart, end: this._endTagEnd };
   }
   set endTagLocation(location: SourceLocation | null) {
     if (location === null) {

@@ -13,7 +13,8 @@ export type { NodeOrString, InsertPosition } from './child-node.js'; // Editing 
 export { DocumentFragment } from './document-fragment.js';
 export { DocumentType } from './document-type.js';
 export { Document } from './document.js';
-export { DomTreeSink } from './tree-sink.js';
+export { DomTreeSink, type DomTreeSinkOptions } from './tree-sink.js';
+export type { NodeSourceLocation, SourceCodeLocation, StartTagSourceLocation } from './source-location.js';
 export { parse, parseFragment, resolveContext, type ParseOptions } from './parse.js';
 /** The shape of every parse error `parse`'s `onParseError` gets (from `@sluice/tokenizer`). */
 export type { ParseError } from '@sluice/tree-builder';

@@ -49,6 +49,14 @@ export interface ParseOptions {
    * encoding, only the second parse's errors are reported.
    */
   onParseError?: (error: ParseError) => void;
+  /**
+   * Give every parsed node parse5's source locations in `sourceLocation` (`startLine`, `startCol`,
+   * `startOffset`, `endLine`, `endCol`, `endOffset`; an element's `startTag`, `endTag`, `attrs`; for bytes
+   * in, `startByteOffset` and `endByteOffset` too), equal to what `parse5.parse(html, {
+   * sourceCodeLocationInfo: true })` gives (docs/parsing.md "Source locations"). Default false: nodes keep
+   * their `{ start, end }` offsets only, and the parse does nothing more.
+   */
+  sourceLocations?: boolean;
 }
 
 /**
@@ -81,14 +89,24 @@ function parseWith(
   held: ParseError[] | null,
 ): { document: Document; change: EncodingChange | null } {
   const scripting = options?.scripting ?? true;
-  const sink = new DomTreeSink();
+  const locations = sourceLocationsOption(options);
+  const sink = new DomTreeSink(undefined, locations ? { sourceLocations: true } : {});
   const doc = sink.document;
   doc.scriptingEnabled = scripting;
-  const parser = new Parser(sink, { scripting, ...bomOption(options), ...bytes, ...errorOption(options, held) });
+  const byteOffsets = locations && typeof input !== 'string';
+  const parser = new Parser(sink, { scripting, ...bomOption(options), ...bytes, ...errorOption(options, held), ...(byteOffsets ? { byteOffsets } : {}) });
   parser.write(input);
   parser.end();
+  if (byteOffsets && sink.source !== null) sink.source.byteOffsets = parser.byteOffsets;
   if (parser.encoding !== null) doc._encoding = parser.encoding;
   return { document: doc, change: parser.encodingChange };
+}
+
+/** `options.sourceLocations`, checked. */
+function sourceLocationsOption(options: ParseOptions | undefined): boolean {
+  const on = options?.sourceLocations;
+  if (on !== undefined && typeof on !== 'boolean') throw new TypeError('parse: options.sourceLocations must be a boolean');
+  return on === true;
 }
 
 /** `onParseError`, when given; into `held` instead when that is an array (see `parse`). */
@@ -119,11 +137,22 @@ function byteOptions(options: ParseOptions | undefined): { contentType?: string;
  * the new nodes are given its document as their owner), or a string: an HTML tag name (`'div'`,
  * `'td'`; ASCII-lowercased), or a namespace designator and a local name as in the html5lib tests
  * (`'svg path'`, `'math mi'`). Throws an Error for a context it cannot use.
+ *
+ * Without a context (`parseFragment(html)`, `parseFragment(html, options)`), a `<template>` is the
+ * context, as parse5's `parseFragment(html)` has it: the "in template" insertion mode takes any content
+ * where it stands — table parts (`<td>`, `<tr>`), `<col>`, head elements, text — so the fragment holds
+ * what the markup says, which no other context does (a `<div>` would drop a bare `<td>`'s tag).
  */
-export function parseFragment(html: string, context: string | Element, options?: ParseOptions): DocumentFragment {
+export function parseFragment(html: string, context?: string | Element | ParseOptions, options?: ParseOptions): DocumentFragment {
+  if (context === undefined || (typeof context === 'object' && context !== null && !('nodeType' in context))) {
+    // `parseFragment(html, options?)`: the template context.
+    if (options !== undefined) throw new TypeError('parseFragment: options come second when no context is given (parseFragment(html, options))');
+    options = context as ParseOptions | undefined;
+    context = 'template';
+  }
   const scripting = options?.scripting ?? true;
   const fragmentContext = resolveContext(context);
-  const sink = new DomTreeSink();
+  const sink = new DomTreeSink(undefined, sourceLocationsOption(options) ? { sourceLocations: true } : {});
   const doc = sink.document;
   doc.scriptingEnabled = scripting;
   if (fragmentContext.documentMode !== undefined) doc.mode = fragmentContext.documentMode;

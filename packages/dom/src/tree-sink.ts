@@ -15,6 +15,18 @@ import { DocumentType } from './document-type.js';
 import { Element, HTMLTemplateElement } from './element.js';
 import { type Node, NodeType } from './node.js';
 import { maybeCloneOptionIntoSelectedcontent } from './selectedcontent.js';
+import { SourceText } from './source-location.js';
+
+/** Options of a {@link DomTreeSink}. */
+export interface DomTreeSinkOptions {
+  /**
+   * Give every parsed node parse5's source locations (lines, columns, offsets; an element's start tag,
+   * end tag and attributes) in `sourceLocation`. The sink keeps the input's text (the parser hands it
+   * over through `sourceText`) and records where each element's end was implied; lines and columns are
+   * worked out when read. Default false: offsets only, nothing kept.
+   */
+  sourceLocations?: boolean;
+}
 
 const NO_ATTRIBUTES: readonly ElementAttribute[] = Object.freeze([]);
 
@@ -31,10 +43,25 @@ export class DomTreeSink implements TreeSink<Node> {
   readonly document: Document;
   /** Whether this sink made a `<selectedcontent>`: only then can popping an option change the tree. */
   private selectedcontent = false;
+  /** With `sourceLocations`: the input's text, which every node made here is tagged with. */
+  readonly source: SourceText | null;
+  /**
+   * With `sourceLocations` (else absent, so a parser does not hand the text over): the next chunk of the
+   * input (see `TreeSink.sourceText`).
+   */
+  declare readonly sourceText?: (text: string) => void;
 
   /** Build into `document` (a new, empty one by default). */
-  constructor(document: Document = new Document()) {
+  constructor(document: Document = new Document(), options: DomTreeSinkOptions = {}) {
     this.document = document;
+    if (options.sourceLocations !== undefined && typeof options.sourceLocations !== 'boolean') {
+      throw new TypeError('DomTreeSink: options.sourceLocations must be a boolean');
+    }
+    if (options.sourceLocations === true) {
+      const source = new SourceText();
+      this.source = source;
+      (this as { sourceText?: (text: string) => void }).sourceText = (text: string) => source.add(text);
+    } else this.source = null;
   }
 
   /** HTML §13.2.6.1 "create an element for a token": the element, with its attributes, not yet inserted. */
@@ -45,7 +72,9 @@ export class DomTreeSink implements TreeSink<Node> {
     location: SourceLocation | null,
   ): Element {
     if (localName === 'selectedcontent' && namespace === NS.HTML) this.selectedcontent = true;
-    return this.document._createElement(localName, namespace, attributes, location);
+    const element = this.document._createElement(localName, namespace, attributes, location);
+    if (this.source !== null && location !== null) element._source = this.source;
+    return element;
   }
 
   /**
@@ -60,12 +89,16 @@ export class DomTreeSink implements TreeSink<Node> {
 
   /** A detached Comment. */
   createComment(data: string, location: SourceLocation | null): Comment {
-    return new Comment(data, this.document, location);
+    const comment = new Comment(data, this.document, location);
+    if (this.source !== null && location !== null) comment._source = this.source;
+    return comment;
   }
 
   /** A detached DocumentType. */
   createDocumentType(name: string, publicId: string, systemId: string, location: SourceLocation | null): DocumentType {
-    return new DocumentType(name, publicId, systemId, this.document, location);
+    const doctype = new DocumentType(name, publicId, systemId, this.document, location);
+    if (this.source !== null && location !== null) doctype._source = this.source;
+    return doctype;
   }
 
   /**
@@ -86,7 +119,27 @@ export class DomTreeSink implements TreeSink<Node> {
       if (text._start >= 0 && location !== null) text._end = location.end;
       return;
     }
-    parent._insertBefore(new Text(data, this.document, location), before);
+    if (this.source !== null && location !== null && data.charCodeAt(0) !== 0x0a) location = this.afterSkippedNewline(location);
+    const text = new Text(data, this.document, location);
+    if (this.source !== null && location !== null) text._source = this.source;
+    parent._insertBefore(text, before);
+  }
+
+  /**
+   * With source locations on: text whose source starts with a newline its data lacks is the text after
+   * `<pre>`, `<listing>` or `<textarea>`, whose first newline the tree builder dropped (§13.2.6.4.7). parse5
+   * drops it from a token of whitespace it tokenizes apart from other text: the text starts after that
+   * newline (LF, CR or CRLF) when non-whitespace follows it — the newline was a token of its own — and at
+   * it when more whitespace follows (the token lost its first character, not its location).
+   */
+  private afterSkippedNewline(location: SourceLocation): SourceLocation {
+    const text = this.source!.text();
+    const c = text.charCodeAt(location.start);
+    if (c !== 0x0a && c !== 0x0d) return location;
+    const start = location.start + (c === 0x0d && text.charCodeAt(location.start + 1) === 0x0a ? 2 : 1);
+    const next = text.charCodeAt(start);
+    if (next === 0x20 || next === 0x09 || next === 0x0a || next === 0x0c || next === 0x0d) return location;
+    return { start, end: location.end };
   }
 
   /** DOM insertBefore (moves `node` if it has a parent); appends when `before` is null. */
@@ -141,16 +194,74 @@ export class DomTreeSink implements TreeSink<Node> {
   }
 
   /**
-   * Record the end tag's location on the element as `endTagLocation`; for an `<option>`, run "maybe clone
-   * an option into selectedcontent" (HTML §4.10.10), which the standard ties to this very moment.
+   * Record the end tag's location on the element as `endTagLocation` (with source locations on and no end
+   * tag: where its end was implied, `at`); for an `<option>`, run "maybe clone an option into
+   * selectedcontent" (HTML §4.10.10), which the standard ties to this very moment.
    */
-  elementPopped(element: Node, endLocation: SourceLocation | null): void {
+  elementPopped(element: Node, endLocation: SourceLocation | null, at = -1): void {
     const el = asElement(element, 'elementPopped');
-    el.endTagLocation = endLocation;
+    if (this.source === null || el._start < 0) el.endTagLocation = endLocation;
+    else this.recordEnd(el, endLocation, at);
     if (this.selectedcontent && el.localName === 'option' && el.namespaceURI === NS.HTML) {
       maybeCloneOptionIntoSelectedcontent(el);
     }
   }
+
+  /**
+   * With source locations on: an end tag the tree builder accepted for an element it keeps open (`</body>`,
+   * `</html>`) is where that element ends, as parse5 has it — unless a later one moves it.
+   */
+  endTagKeptOpen(element: Node, location: SourceLocation | null): void {
+    if (this.source === null || location === null) return;
+    const el = asElement(element, 'endTagKeptOpen');
+    if (el._start >= 0) this.recordEnd(el, location, location.start);
+  }
+
+  /**
+   * Where a located element ends, as parse5 8 sets it (`_setEndLocation`): at the end tag that closed it
+   * when that tag has the element's name (ASCII case-insensitively: parse5 gives a foreign end tag that
+   * matched the name of the element it matched, `</foreignobject>` for `<foreignObject>`); an
+   * end tag of another name (`</h2>` closing an `<h1>`, `</html>` closing the body) or any other token
+   * ends it where that token starts (`at`), with no end tag. An element popped by its own start tag
+   * (void, or self-closing in foreign content) keeps its start tag's end: parse5 never pushes those. At
+   * the end of input, an element whose end tag was already seen (`</body>`, `</html>`) keeps it.
+   */
+  private recordEnd(el: Element, endLocation: SourceLocation | null, at: number): void {
+    if (endLocation !== null) {
+      if (endTagNameIs(this.source!.text(), endLocation.start, el.localName.toLowerCase())) {
+        el.endTagLocation = endLocation;
+        return;
+      }
+      at = endLocation.start;
+    } else if (el._endTagStart >= 0 && el._endTagEnd > el._endTagStart) {
+      // `<html>` and `<body>`, whose end tag was seen (`endTagKeptOpen`), at the end of input: parse5
+      // leaves an element's end be when it has an end tag.
+      return;
+    }
+    // Popped by its own start tag: parse5 never pushes a void element or a self-closing foreign one, so
+    // they keep their start tag's end; a `<form>` in a table it does push and pop (§13.2.6.4.9), ending
+    // it where its start tag starts.
+    if (at < 0 || (at === el._start && !(el.localName === 'form' && el.namespaceURI === NS.HTML))) return;
+    // An empty span: no end tag (`endTagLocation` stays null), the end parse5 gives it.
+    el._endTagStart = at;
+    el._endTagEnd = at;
+  }
+}
+
+/** Whether the end tag at `start` in `text` (`</name…`) is named `name` once ASCII-lowercased. */
+function endTagNameIs(text: string, start: number, name: string): boolean {
+  const from = start + 2;
+  const after = from + name.length;
+  if (after > text.length) return false;
+  const c = text.charCodeAt(after);
+  // The name ends at whitespace, `/` or `>` (§13.2.5.8 tag name state).
+  if (!(c === 0x3e || c === 0x2f || c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d || Number.isNaN(c))) return false;
+  for (let i = 0; i < name.length; i++) {
+    let d = text.charCodeAt(from + i);
+    if (d >= 0x41 && d <= 0x5a) d += 0x20;
+    if (d !== name.charCodeAt(i)) return false;
+  }
+  return true;
 }
 
 function asElement(node: Node, method: string): Element {

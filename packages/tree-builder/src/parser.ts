@@ -136,6 +136,10 @@ export class Parser<N> {
   private change: EncodingChange | null = null;
   /** Bytes in, with `onParseError` or `byteOffsets`: the offsets' mapping, made once the encoding is known. */
   private byteMap: ByteOffsets | null = null;
+  /** How much text the tokenizer was given: where the input ends, for `processEnd`. */
+  private fed = 0;
+  /** The sink's `sourceText`, when it has one. */
+  private readonly sourceText: ((text: string) => void) | null;
   /** The user's `onParseError`, and what the tokenizer and the tree builder call (adds `byteOffset`). */
   private readonly onParseError: ((error: ParseError) => void) | undefined;
 
@@ -148,6 +152,7 @@ export class Parser<N> {
     if ((options as { onTokenizerError?: unknown }).onTokenizerError !== undefined) {
       throw new TypeError('Parser: options.onTokenizerError is now options.onParseError (one channel for the tokenizer\'s and the tree builder\'s errors)');
     }
+    this.sourceText = typeof sink.sourceText === 'function' ? (text: string) => sink.sourceText!(text) : null;
     const userOnParseError = options.onParseError;
     if (userOnParseError !== undefined && typeof userOnParseError !== 'function') {
       throw new TypeError('Parser: options.onParseError must be a function');
@@ -218,6 +223,8 @@ export class Parser<N> {
     if (typeof chunk === 'string') {
       if (this.input === 'bytes') throw new Error('Parser.write(): got a string chunk after Uint8Array chunks; one parse takes one kind');
       this.input = 'string';
+      this.fed += chunk.length;
+      if (this.sourceText !== null) this.sourceText(chunk);
       this.tokenizer.write(chunk, this.emit);
       return this;
     }
@@ -235,6 +242,8 @@ export class Parser<N> {
       const decoder = this.decoder!;
       (this.byteMap ??= new ByteOffsets(decoder.encoding!, decoder.sniffResult?.bomLength ?? 0)).text(text);
     }
+    this.fed += text.length;
+    if (this.sourceText !== null) this.sourceText(text);
     this.tokenizer.write(text, this.emitBytes!);
   }
 
@@ -246,6 +255,11 @@ export class Parser<N> {
    */
   byteOffset(offset: number): number | undefined {
     return this.byteMap === null ? undefined : this.byteMap.byteOffset(offset);
+  }
+
+  /** Bytes in, with `options.byteOffsets` or `onParseError`: the mapping {@link Parser.byteOffset} reads (null before). */
+  get byteOffsets(): ByteOffsets | null {
+    return this.byteMap;
   }
 
   /**
@@ -318,7 +332,7 @@ export class Parser<N> {
     } else {
       this.tokenizer.end(this.emit);
     }
-    this.treeBuilder.processEnd();
+    this.treeBuilder.processEnd(this.fed);
     this.emitBytes = null;
     this.link.builder = null;
     this.link.onToken = null;

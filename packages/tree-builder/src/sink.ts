@@ -138,9 +138,21 @@ export interface TreeSink<N> {
 
   /**
    * The element was popped off the stack of open elements. `endLocation` spans the end tag that closed
-   * it, when an end tag token matched it; null when it was closed implicitly or at EOF. Optional.
+   * it, when an end tag token matched it; null when it was closed implicitly or at EOF. `at`: the offset
+   * of the token being processed when it was popped — where its end was implied (the end of input for
+   * the elements open at the end, when the tree builder is told it, as `Parser` does) — or -1 for an
+   * element that no token closed (the adoption agency replaced it on the stack with its copy); the tree
+   * builder always passes it (a replayed recording may not). Optional.
    */
-  elementPopped?(element: N, endLocation: SourceLocation | null): void;
+  elementPopped?(element: N, endLocation: SourceLocation | null, at?: number): void;
+
+  /**
+   * Optional: the input's text, as the tokenizer gets it, chunk after chunk, before it is tokenized
+   * (`Parser` calls it; decoded text for bytes in, where offsets count from after the byte order mark).
+   * The offsets of the locations the sink is given are offsets into the concatenation of these chunks:
+   * a sink that wants lines and columns (the DOM's `sourceLocations`) counts them from here.
+   */
+  sourceText?(text: string): void;
 
   /**
    * Optional: an end tag the tree builder accepted for an element it keeps open — `</body>` ("in body":

@@ -167,7 +167,12 @@ export class ElementRecord<N> implements OpenElement<N> {
  * as the sink's method, not through a closure per tree builder: one call site, one target class.)
  */
 export interface PopListener<N> {
-  elementPopped(node: N, endLocation: SourceLocation | null): void;
+  elementPopped(node: N, endLocation: SourceLocation | null, at: number): void;
+}
+
+/** Where the token being processed starts (the tree builder), for `elementPopped`'s `at`. */
+export interface TokenPosition {
+  readonly tokenOffset: number;
 }
 
 /** ASCII lowercase (foreign end tags match element names case-insensitively). */
@@ -226,7 +231,10 @@ export class StackOfOpenElements<N> {
   /** The topmost open SVG/MathML element of each ASCII-lowercased name. */
   private readonly topByForeignName = new Map<string, ElementRecord<N>>();
 
-  constructor(private readonly onPop: PopListener<N> | null) {}
+  constructor(
+    private readonly onPop: PopListener<N> | null,
+    private readonly position: TokenPosition | null = null,
+  ) {}
 
   get length(): number {
     return this.size;
@@ -323,7 +331,7 @@ export class StackOfOpenElements<N> {
   /** `record` left the stack: it is no longer the top of its name's chain. */
   private unlink(record: ElementRecord<N>, endLocation: SourceLocation | null): void {
     this.unlinkName(record);
-    if (this.onPop !== null) this.onPop.elementPopped(record.node, endLocation);
+    if (this.onPop !== null) this.onPop.elementPopped(record.node, endLocation, this.position === null ? -1 : this.position.tokenOffset);
   }
 
   /** Take `record` out of its name chain (doubly linked: O(1) wherever it is). */
@@ -527,7 +535,8 @@ export class StackOfOpenElements<N> {
     old.specialBelow = record.special;
     old.listStopBelow = record.listStop;
     old.htmlBelow = record.html;
-    if (this.onPop !== null) this.onPop.elementPopped(old.node, null);
+    // Replaced by its copy (the adoption agency), not closed by any token: no `at`.
+    if (this.onPop !== null) this.onPop.elementPopped(old.node, null, -1);
     this.fixHtmlLinksAbove(record);
   }
 

@@ -205,8 +205,11 @@ export class TreeBuilder<N> {
   /** The tag tokens `processToken` fills in (see `ReusableTag`). */
   private readonly startTag = new ReusableTag(START_TAG);
   private readonly endTag = new ReusableTag(END_TAG);
-  /** Offset of the token being processed, for parse errors. */
-  private tokenOffset = 0;
+  /**
+   * @internal Offset of the token being processed (the end of input in `processEnd`): where parse errors
+   * are, and `elementPopped`'s `at`.
+   */
+  tokenOffset = 0;
   private readonly onParseError: ((error: ParseError) => void) | null;
   /** Lines of the tokens seen, for the errors' positions; null when errors are not wanted. */
   private readonly lines: LineCounter | null;
@@ -237,7 +240,7 @@ export class TreeBuilder<N> {
     this.onScript = options.onScript ?? null;
     this.scriptControl = new ScriptControl(tokenizer);
     this.textTokens = sink.insertTextToken !== undefined;
-    this.stack = new StackOfOpenElements<N>(sink.elementPopped === undefined ? null : (sink as PopListener<N>));
+    this.stack = new StackOfOpenElements<N>(sink.elementPopped === undefined ? null : (sink as PopListener<N>), this);
     const fragment = options.fragmentContext;
     if (fragment === undefined) {
       this.context = null;
@@ -483,12 +486,19 @@ export class TreeBuilder<N> {
 
   /**
    * End of input: the end-of-file rules of the current insertion mode, then "stop parsing" (§13.2.7): every
-   * open element is popped (`elementPopped`). Call it once, after the tokenizer's `end()`.
+   * open element is popped (`elementPopped`). Call it once, after the tokenizer's `end()`. `endOffset`:
+   * where the input ends (its length, in UTF-16 code units), which `elementPopped` gets as `at` for the
+   * elements open at the end and parse errors as their offset; `Parser` passes it. Without it, the end
+   * of the last token when errors are wanted, else 0.
    */
-  processEnd(): void {
+  processEnd(endOffset?: number): void {
     if (this.stopped) throw new Error('TreeBuilder.processEnd(): parsing has already stopped; processEnd() was called twice');
-    // The end of input is where the last token ended (known when errors are wanted: it is their offset).
-    const at = this.lines === null ? 0 : this.lines.end;
+    if (endOffset !== undefined && !(Number.isInteger(endOffset) && endOffset >= 0)) {
+      throw new TypeError(`TreeBuilder.processEnd(): endOffset must be a non-negative integer, not ${String(endOffset)}`);
+    }
+    // The end of input: as given (Parser counts the input), else where the last token ended when errors
+    // are wanted (it is their offset), else 0.
+    const at = endOffset ?? (this.lines === null ? 0 : this.lines.end);
     const eof = { kind: EOF, start: at, end: at } as const;
     this.tokenOffset = at;
     // The end-of-file rules end by stopping parsing, or (closing a template) by asking for the token to be

@@ -4,7 +4,7 @@
  */
 import { open, type FileHandle } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { encodingOfMeta, type EncodingName, type SniffResult } from '@sluice/encoding';
+import { encodingOfMeta, getEncoding, type EncodingName, type SniffResult } from '@sluice/encoding';
 import type { Token } from '@sluice/tokenizer';
 import { InputError } from './args.js';
 import type { Progress } from './output/progress.js';
@@ -149,7 +149,7 @@ export function defaultEncodingFor(first: Uint8Array): string {
  */
 export async function* withDefaultEncoding(
   source: AsyncGenerator<Uint8Array>,
-  decided: (defaultEncoding: string) => void,
+  decided: (defaultEncoding: string, first: Uint8Array) => void,
 ): AsyncGenerator<Uint8Array> {
   const held: Uint8Array[] = [];
   let n = 0;
@@ -170,9 +170,21 @@ export async function* withDefaultEncoding(
     first.set(h, at);
     at += h.length;
   }
-  decided(defaultEncodingFor(first));
+  decided(defaultEncodingFor(first), first);
   for (const h of held) yield h;
   if (!done) yield* source;
+}
+
+/**
+ * Whether the rewriter's byte path can take this input: not when it starts with a UTF-16 byte order mark
+ * or `--encoding` names UTF-16 or ISO-2022-JP, which the rewriter refuses to rewrite as bytes (a
+ * command that only reads can decode such input itself and hand the rewriter text).
+ */
+export function byteRewritable(first: Uint8Array, encoding: string | undefined): boolean {
+  if (first.length >= 2 && ((first[0] === 0xff && first[1] === 0xfe) || (first[0] === 0xfe && first[1] === 0xff))) return false;
+  if (first.length >= 3 && first[0] === 0xef && first[1] === 0xbb && first[2] === 0xbf) return true;
+  const named = encoding === undefined ? null : getEncoding(encoding);
+  return named !== 'UTF-16LE' && named !== 'UTF-16BE' && named !== 'ISO-2022-JP';
 }
 
 /** How the command decodes its input: the sniffing's options. */

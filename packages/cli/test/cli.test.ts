@@ -63,6 +63,7 @@ describe('Unix manners', () => {
       [['parse', '--encoding', 'utf-7', example], 'sluice parse: --encoding: "utf-7" is not an encoding label', "try 'sluice parse --help'"],
       [['parse', example, example], `sluice parse: unexpected argument ${JSON.stringify(example)}`, "try 'sluice parse --help'"],
       [['select'], 'sluice select: a selector is needed', "try 'sluice select --help'"],
+      [['select', 'a[', example], 'sluice select: "a[": ', "try 'sluice select --help'"],
       [['select', '--text', '--count', 'a', example], 'sluice select: --text, --attr and --count exclude each other', "try 'sluice select --help'"],
       [['rewrite', '--set-attr', 'a'], 'sluice rewrite: --set-attr needs two values: SELECTOR NAME=VALUE', "try 'sluice rewrite --help'"],
       [['rewrite', '--remove', 'li:last-child', example], 'sluice rewrite: --remove: Unsupported selector "li:last-child"', "try 'sluice rewrite --help'"],

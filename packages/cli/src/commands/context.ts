@@ -36,7 +36,7 @@ export async function readChunks(
   ctx: Context,
   input: Input,
   chunkSize: number,
-  onDefault: (defaultEncoding: string) => void,
+  onDefault: (defaultEncoding: string, first: Uint8Array) => void,
   onChunk: (chunk: Uint8Array) => boolean | void | Promise<boolean | void>,
 ): Promise<void> {
   const progress = new Progress(ctx.stderrIsTTY && !ctx.quiet ? ctx.stderr : null, ctx.command, input.size);
@@ -46,7 +46,10 @@ export async function readChunks(
       any = true;
       let stop = onChunk(chunk);
       if (stop instanceof Promise) stop = await stop;
-      if (ctx.out.full || ctx.out.closed) await ctx.out.ready();
+      // Each chunk's output is written before the next chunk is read: what a chunk's output refers to
+      // (attribute values are slices of the chunk's text) then dies young, instead of surviving into
+      // the old generation and raising the peak memory.
+      await ctx.out.ready(true);
       if (stop === true) return;
     }
     if (!any) {

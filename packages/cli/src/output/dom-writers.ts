@@ -8,6 +8,33 @@
 import { NS } from '@sluice/tree-builder';
 import { HTMLTemplateElement, NodeType, escapeString, serializeOuter, type Comment, type Document, type DocumentType, type Element, type Node, type Text } from '@sluice/dom';
 
+/** An attribute as the writers read it. */
+interface AttrView {
+  name: string;
+  value: string;
+  namespaceURI: string | null;
+  prefix: string | null;
+  localName: string;
+}
+
+/**
+ * The element's attributes, without `el.attributes`: that getter makes (and keeps, on the element) a
+ * NamedNodeMap and an Attr node per attribute, which over a whole page's elements would double the DOM's
+ * memory. An HTML element's attributes are never namespaced (the parser makes them so), so names and
+ * values are all there is; a foreign element's may be (`xlink:href`), so they are read as Attr nodes.
+ */
+function attributesOf(el: Element): AttrView[] {
+  if (el.namespaceURI !== NS.HTML) {
+    const attrs = el.attributes;
+    const out: AttrView[] = [];
+    for (let i = 0; i < attrs.length; i++) out.push(attrs.item(i)!);
+    return out;
+  }
+  if (!el.hasAttributes()) return NONE;
+  return el.getAttributeNames().map((name) => ({ name, value: el.getAttribute(name)!, namespaceURI: null, prefix: null, localName: name }));
+}
+const NONE: AttrView[] = [];
+
 /** Options of {@link indentedTreeLines}: `toIndentedTree`'s. */
 export interface TreeLineOptions {
   maxTextLength?: number;
@@ -53,11 +80,7 @@ function describe(n: Node, maxText: number): string {
       const el = n as Element;
       const prefix = el.namespaceURI === NS.SVG ? 'svg:' : el.namespaceURI === NS.MATHML ? 'math:' : '';
       let s = `<${prefix}${el.localName}`;
-      const attrs = el.attributes;
-      for (let i = 0; i < attrs.length; i++) {
-        const a = attrs.item(i)!;
-        s += ` ${a.name}=${JSON.stringify(cut(a.value, maxText))}`;
-      }
+      for (const a of attributesOf(el)) s += ` ${a.name}=${JSON.stringify(cut(a.value, maxText))}`;
       return s + '>';
     }
     case NodeType.TEXT_NODE:
@@ -116,11 +139,10 @@ export function* testFormatLines(doc: Node): Generator<string> {
         const el = n as Element;
         const ns = el.namespaceURI;
         yield `${indent}<${ns === NS.SVG ? 'svg ' : ns === NS.MATHML ? 'math ' : ''}${el.localName}>`;
-        const attrs = el.attributes;
+        const attrs = attributesOf(el);
         if (attrs.length > 0) {
           const named: [string, string][] = [];
-          for (let i = 0; i < attrs.length; i++) {
-            const a = attrs.item(i)!;
+          for (const a of attrs) {
             const designator = a.namespaceURI === NS.XLINK ? 'xlink ' : a.namespaceURI === NS.XML ? 'xml ' : a.namespaceURI === NS.XMLNS ? 'xmlns ' : null;
             named.push([designator === null ? a.name : designator + a.localName, a.value]);
           }
@@ -180,11 +202,7 @@ function attributeName(a: { namespaceURI: string | null; localName: string; name
 
 function startTag(el: Element): string {
   let s = '<' + tagNameOf(el);
-  const attrs = el.attributes;
-  for (let i = 0; i < attrs.length; i++) {
-    const a = attrs.item(i)!;
-    s += ' ' + attributeName(a) + '="' + escapeString(a.value, true) + '"';
-  }
+  for (const a of attributesOf(el)) s += ' ' + attributeName(a) + '="' + escapeString(a.value, true) + '"';
   return s + '>';
 }
 
@@ -257,10 +275,8 @@ export function* jsonPieces(doc: Node): Generator<string> {
       switch (n.nodeType) {
         case NodeType.ELEMENT_NODE: {
           const el = n as Element;
-          const attrs = el.attributes;
           const list: unknown[] = [];
-          for (let i = 0; i < attrs.length; i++) {
-            const a = attrs.item(i)!;
+          for (const a of attributesOf(el)) {
             list.push(a.namespaceURI === null ? { name: a.name, value: a.value } : { name: a.name, value: a.value, namespace: a.namespaceURI, prefix: a.prefix, localName: a.localName });
           }
           piece += `{"type":"element","name":${JSON.stringify(el.localName)},"namespace":${JSON.stringify(SHORT_NS[el.namespaceURI ?? ''] ?? el.namespaceURI)},"attributes":${JSON.stringify(list)},"children":[`;

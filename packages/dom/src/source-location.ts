@@ -160,7 +160,7 @@ export class SourceText {
   }
 }
 
-/** What `locate` reads of a node: its offsets, and for an element its end tag's (or implied end's). */
+/** @internal What `locate` reads of a node: its offsets, and for an element its end tag's (or implied end's). */
 export interface LocatedNode {
   readonly nodeType: number;
   _start: number;
@@ -170,7 +170,7 @@ export interface LocatedNode {
 }
 
 /**
- * The full location of a parsed node (`_start >= 0`) whose parse kept `source`. An element's end is its
+ * @internal The full location of a parsed node (`_start >= 0`) whose parse kept `source`. An element's end is its
  * end tag's end; else the offset where its end was implied (the token that closed it, or the end of
  * input: `_endTagStart === _endTagEnd`); else, for an element no token closed, its start tag's end —
  * each as parse5 sets it.

@@ -54,6 +54,7 @@ export const SELECTORS = [
   // Scope, root, empty, links, form states, custom elements.
   ':scope', ':scope > body', ':root', ':root > head > title', ':empty', 'div:empty', ':link', ':any-link', 'a:not(:any-link)',
   ':checked', ':disabled', ':enabled', 'input:enabled', 'option:checked', ':defined', ':not(:defined)',
+  ':required', ':optional', ':read-write', 'input:read-only', 'div:read-only', ':placeholder-shown',
   // Valid, but nothing matches in a page nobody touches; pseudo-elements.
   'a:hover', 'a:visited', ':focus-within', 'p::before', 'p:first-line', '::selection',
   // Invalid: each must throw in both.

@@ -89,6 +89,11 @@ export type PseudoClassTest =
   | { readonly kind: 'disabled' }
   | { readonly kind: 'enabled' }
   | { readonly kind: 'defined' }
+  | { readonly kind: 'required' }
+  | { readonly kind: 'optional' }
+  | { readonly kind: 'read-only' }
+  | { readonly kind: 'read-write' }
+  | { readonly kind: 'placeholder-shown' }
   | { readonly kind: 'not'; readonly list: SelectorList }
   | { readonly kind: 'is'; readonly list: SelectorList }
   | { readonly kind: 'has'; readonly relatives: readonly RelativeSelector[] }

@@ -52,8 +52,7 @@ const NEVER_FUNCTIONS = new Set(['host', 'host-context', 'state', 'active-view-t
  * sluice's DOM does not compute. Compiled as `unsupported`; the DOM throws a NotSupportedError naming it.
  */
 const UNSUPPORTED_PSEUDO_CLASSES = new Set([
-  'read-only', 'read-write', 'required', 'optional', 'placeholder-shown', 'default', 'indeterminate',
-  'valid', 'invalid', 'in-range', 'out-of-range', 'open', 'closed', 'blank',
+  'default', 'indeterminate', 'valid', 'invalid', 'in-range', 'out-of-range', 'open', 'closed', 'blank',
 ]);
 const UNSUPPORTED_FUNCTIONS = new Set(['lang', 'dir']);
 
@@ -332,6 +331,11 @@ class Compiler {
       case 'disabled':
       case 'enabled':
       case 'defined':
+      case 'required':
+      case 'optional':
+      case 'read-only':
+      case 'read-write':
+      case 'placeholder-shown':
         if (data !== null) this.invalid(`":${name}" takes no argument`);
         return simplePseudo(name);
       case 'nth-child':
@@ -403,7 +407,8 @@ function simplePseudo(name: string): PseudoClassTest {
     case 'any-link':
       return { kind: 'any-link' };
     default:
-      // root, scope, empty, checked, disabled, enabled, defined, only-child, only-of-type
+      // root, scope, empty, checked, disabled, enabled, defined, only-child, only-of-type, required,
+      // optional, read-only, read-write, placeholder-shown
       return { kind: name } as PseudoClassTest;
   }
 }

@@ -155,3 +155,72 @@ function formOwner(el: Element, root: Node): Element | null {
   for (let a = parentElementOf(el); a !== null; a = parentElementOf(a)) if (isHtmlElement(a, 'form')) return a;
   return null;
 }
+
+/** HTML §4.10.5: an input's type state, from its `type` attribute (missing or unknown: text). */
+function inputType(el: Element): string {
+  const t = asciiLowercase(htmlAttributeValue(el, 'type') ?? '');
+  return INPUT_TYPES.has(t) ? t : 'text';
+}
+
+const INPUT_TYPES = new Set([
+  'hidden', 'text', 'search', 'tel', 'url', 'email', 'password', 'date', 'month', 'week', 'time', 'datetime-local',
+  'number', 'range', 'color', 'checkbox', 'radio', 'file', 'submit', 'image', 'reset', 'button',
+]);
+/** The input types the `readonly` attribute applies to (HTML §4.10.5.3.3). */
+const READONLY_APPLIES = new Set(['text', 'search', 'url', 'tel', 'email', 'password', 'date', 'month', 'week', 'time', 'datetime-local', 'number']);
+/** The input types the `required` attribute applies to (HTML §4.10.5.3.4). */
+const REQUIRED_APPLIES = new Set([...READONLY_APPLIES, 'checkbox', 'radio', 'file']);
+/** The input types the `placeholder` attribute applies to (HTML §4.10.5.3.10). */
+const PLACEHOLDER_APPLIES = new Set(['text', 'search', 'url', 'tel', 'email', 'password', 'number']);
+
+/**
+ * HTML §4.16.3 `:required` (`optional`: false) or `:optional` (true): an input the `required` attribute
+ * applies to, a select or a textarea, with (without) `required`. Chromium's `:optional` is wider than
+ * the standard's: every input (of any type, `required` or not where it does not apply) and every
+ * button that is not `:required` — Chromium is the reference here.
+ */
+export function matchesRequired(el: Element, optional: boolean): boolean {
+  if (el.namespaceURI !== NS.HTML) return false;
+  const name = el.localName;
+  let required: boolean;
+  if (name === 'input') required = REQUIRED_APPLIES.has(inputType(el)) && htmlAttributeValue(el, 'required') !== null;
+  else if (name === 'select' || name === 'textarea') required = htmlAttributeValue(el, 'required') !== null;
+  else if (name === 'button') required = false;
+  else return false;
+  return required !== optional;
+}
+
+/**
+ * HTML §4.16.3 `:read-write`: a mutable input the `readonly` attribute applies to, a mutable textarea,
+ * or an editable element (an editing host — `contenteditable` true or plaintext-only — or inside one).
+ * `:read-only` is every other HTML element.
+ */
+export function isReadWrite(el: Element): boolean {
+  const name = el.localName;
+  if (el.namespaceURI === NS.HTML && (name === 'input' || name === 'textarea')) {
+    if (name === 'input' && !READONLY_APPLIES.has(inputType(el))) return false;
+    return htmlAttributeValue(el, 'readonly') === null && !isDisabled(el);
+  }
+  // HTML §6.8.1 contenteditable: the nearest element with a state other than "inherit" decides.
+  for (let a: Element | null = el; a !== null; a = parentElementOf(a)) {
+    if (a.namespaceURI !== NS.HTML) continue;
+    const v = htmlAttributeValue(a, 'contenteditable');
+    if (v === null) continue;
+    const state = asciiLowercase(v);
+    if (state === '' || state === 'true' || state === 'plaintext-only') return true;
+    if (state === 'false') return false;
+  }
+  return false;
+}
+
+/** HTML §4.16.3 `:placeholder-shown`: an input or textarea whose placeholder is shown (its value is empty). */
+export function isPlaceholderShown(el: Element): boolean {
+  if (el.namespaceURI !== NS.HTML) return false;
+  if (htmlAttributeValue(el, 'placeholder') === null) return false; // (an empty one counts, as in Chromium)
+  if (el.localName === 'input') return PLACEHOLDER_APPLIES.has(inputType(el)) && (htmlAttributeValue(el, 'value') ?? '') === '';
+  if (el.localName !== 'textarea') return false;
+  for (let c = el._first; c !== null; c = c._next) {
+    if (c.nodeType === NodeType.TEXT_NODE && (c as unknown as { data: string }).data !== '') return false;
+  }
+  return true;
+}

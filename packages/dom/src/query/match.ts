@@ -23,7 +23,17 @@ import {
 } from '@sluice/selectors';
 import type { Element } from '../element.js';
 import { type Node, NodeType } from '../node.js';
-import { canBeDisabled, checkedRadios, isChecked, isDefined, isDisabled, isLink } from './element-state.js';
+import {
+  canBeDisabled,
+  checkedRadios,
+  isChecked,
+  isDefined,
+  isDisabled,
+  isLink,
+  isPlaceholderShown,
+  isReadWrite,
+  matchesRequired,
+} from './element-state.js';
 import { htmlAttributeValue, nextElementOf, parentElementOf, previousElementOf } from './element-data.js';
 import { hasMatches } from './has.js';
 
@@ -227,6 +237,16 @@ function matchPseudo(p: PseudoClass, el: Element, ctx: MatchContext): boolean {
       return canBeDisabled(el) && !isDisabled(el);
     case 'defined':
       return isDefined(el);
+    case 'required':
+      return matchesRequired(el, false);
+    case 'optional':
+      return matchesRequired(el, true);
+    case 'read-write':
+      return isReadWrite(el);
+    case 'read-only':
+      return el.namespaceURI === NS.HTML && !isReadWrite(el);
+    case 'placeholder-shown':
+      return isPlaceholderShown(el);
     case 'not':
       return !matchesList(p.list, el, ctx);
     case 'is':

@@ -3,6 +3,7 @@
  * `sourceLocation`, for the adapters.
  */
 import type { Node } from '../node.js';
+import type { SourceCodeLocation } from '../source-location.js';
 
 /** A span of the input, as parse5 gives it: 1-based lines and columns, 0-based UTF-16 offsets, the end exclusive. */
 export interface Parse5Span {
@@ -25,11 +26,14 @@ export interface Parse5Location extends Parse5SpanWithAttributes {
   endTag?: Parse5Span;
 }
 
-/** The node's source location in parse5's shape, or null when it has none (or only offsets). */
+/**
+ * The node's source location in parse5's shape (without sluice's `start`/`end` and byte offsets), or null
+ * when it has none or only offsets (parsed without `sourceLocations: true`).
+ */
 export function parse5Location(node: Node): Parse5Location | null {
-  const loc = node.sourceLocation as unknown as Partial<Parse5Location> | null;
-  if (loc === null || loc === undefined || typeof loc.startLine !== 'number') return null;
-  const out: Parse5Location = span(loc as Parse5Span);
+  const loc = node.sourceLocation;
+  if (loc === null || loc.startLine === undefined) return null;
+  const out: Parse5Location = span(loc as SourceCodeLocation);
   if (loc.attrs !== undefined) out.attrs = spans(loc.attrs);
   if (loc.startTag !== undefined) {
     const startTag: Parse5SpanWithAttributes = span(loc.startTag);

@@ -338,5 +338,7 @@ describe('toDomhandler on a 100,000-deep document', () => {
       up++;
     }
     expect(up).toBe(depth - 1 + 2); // the divs above it, body and html
+    expect(() => render(root as never)).toThrow(RangeError);
+    expect(() => cheerio.load(root as never).html()).toThrow(RangeError);
   });
 });

@@ -362,5 +362,6 @@ describe('toHast on a 100,000-deep document', () => {
       if (n.type === 'element' && n.tagName === 'div') divs++;
     }
     expect(divs).toBe(depth);
+    expect(() => toHtml(root as Root)).toThrow(RangeError);
   });
 });

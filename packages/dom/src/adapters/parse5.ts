@@ -18,8 +18,7 @@
  * - Text: `{nodeName: '#text', value, parentNode}`; Comment: `{nodeName: '#comment', data, parentNode}`.
  * - `sourceCodeLocation` where the node has a source location.
  *
- * Iterative: a 100,000-deep document converts (parse5's serializer recurses, though, and overflows the
- * stack on such a tree).
+ * Iterative: a 100,000-deep document converts, and parse5 8's serializer writes it.
  *
  * TypeScript: parse5's types name `mode` and `namespaceURI` with enums, which TypeScript compares by
  * name, so cast the result: `toParse5(doc) as unknown as DefaultTreeAdapterMap['document']`.

@@ -16,24 +16,10 @@
  * dist/ under CI (locally it is built). The playground's sources are also type-checked (esbuild does not).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-
-const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run',
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'];
-const CI = process.env.CI !== undefined && process.env.CI !== '' && process.env.CI !== 'false';
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const playground = join(root, 'packages', 'playground');
-const dist = join(playground, 'dist');
-const shots = join(root, 'test-output', 'playground');
-const available = existsSync(CHROMIUM);
-const VIEWS = ['stepper', 'tokens', 'tree', 'events', 'errors', 'serialized', 'rewrite', 'differential'];
+import type { Page } from 'playwright-core';
+import { available, CI, openPlayground, playground, root, shots, showView, typeInto, VIEWS, type Playground } from './helpers/playground.js';
 
 describe('the playground sources', () => {
   it('type-check (esbuild bundles them without checking)', () => {
@@ -44,54 +30,21 @@ describe('the playground sources', () => {
 });
 
 describe.skipIf(!available && !CI)('the playground page in Chromium', () => {
-  let server: Server;
-  let browser: Browser;
+  let opened: Playground | undefined;
   let page: Page;
-  let url = '';
-  const problems: string[] = [];
+  let problems: string[] = [];
 
   beforeAll(async () => {
-    if (!available) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium); CI requires it`);
-    if (!existsSync(join(dist, 'index.html')) || !existsSync(join(dist, 'app.js'))) {
-      if (CI) throw new Error(`${dist} is not built: npm run setup builds it (scripts/setup.mjs runs packages/playground/build.mjs)`);
-      execFileSync(process.execPath, [join(playground, 'build.mjs')], { stdio: 'inherit' });
-    }
-    mkdirSync(shots, { recursive: true });
-    const { createPlaygroundServer } = (await import(join(playground, 'serve.mjs'))) as { createPlaygroundServer: () => Server };
-    server = createPlaygroundServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    page.on('console', (m) => {
-      if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);
-    });
-    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-    await page.goto(url);
-    await page.waitForSelector('body[data-ready]');
+    opened = await openPlayground();
+    ({ page, problems } = opened);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+    await opened?.close();
   });
 
-  /** Puts `html` in the editor as typing does (an input event), and waits until the page has taken it. */
-  async function type(html: string): Promise<void> {
-    const before = Number(await page.getAttribute('body', 'data-revision'));
-    await page.evaluate((value) => {
-      const editor = document.getElementById('input') as HTMLTextAreaElement;
-      editor.value = value;
-      editor.dispatchEvent(new Event('input', { bubbles: true }));
-    }, html);
-    await page.waitForFunction((n) => Number(document.body.dataset.revision) > n, before);
-  }
-
-  async function view(id: string): Promise<void> {
-    await page.click(`#tab-${id}`);
-    await page.waitForSelector(`#panel-${id}:not([hidden])`);
-  }
+  const type = (html: string) => typeInto(page, html);
+  const view = (id: string) => showView(page, id);
 
   it('renders every view of every example with no console or page error; screenshots of each view', async () => {
     const examples = await page.$$eval('#examples option', (os) => os.map((o) => (o as HTMLOptionElement).value));

@@ -43,15 +43,16 @@ let revision = 0;
 /** A note about the options, shown above the source (e.g. bytes and a fragment context together). */
 let notice = '';
 
-// The tabs (WAI-ARIA tabs pattern: arrow keys move between them).
+// The tabs (WAI-ARIA tabs pattern, activation follows focus: ←/→ move between them, Home/End go to the
+// first/last; Enter and Space, as on any button, show the focused one; one tab stop, the selected tab).
 const tabButtons = views.map((v, i) => {
   const button = h('button', { role: 'tab', id: `tab-${v.id}`, 'aria-controls': `panel-${v.id}`, 'aria-selected': 'false', tabindex: '-1' }, v.title);
   button.addEventListener('click', () => show(v));
   button.addEventListener('keydown', (e) => {
-    const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
-    if (step === 0) return;
+    const to = e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowLeft' ? i - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? views.length - 1 : null;
+    if (to === null) return;
     e.preventDefault();
-    const next = views[(i + step + views.length) % views.length];
+    const next = views[(to + views.length) % views.length];
     show(next);
     byId(`tab-${next.id}`).focus();
   });

@@ -22,6 +22,8 @@ export class StepperView implements View {
   private run: SteppedParse | null = null;
   /** Steps taken (chunks fed; one more for end()). */
   private taken = 0;
+  /** The number of the latest final check (a sliced one stops when a newer one starts). */
+  private checks = 0;
   private readonly sizeInput = h('input', { type: 'number', min: '1', value: '7', id: 'chunk-size', 'aria-label': 'Chunk size' });
   private readonly splitsInput = h('input', { type: 'text', id: 'split-points', size: '40', 'aria-label': 'Split points (offsets, comma-separated)' });
   private readonly status = h('div', { class: 'step-status', id: 'step-status', 'aria-live': 'polite' });
@@ -157,9 +159,39 @@ export class StepperView implements View {
       : `✗ ${failed.length} of 20 random splits differ from the one-shot parse, e.g. at ${failed[0]}.`;
   }
 
-  /** The whole split run against the one-shot parse: the same tree, the same tokens' text. */
+  /**
+   * The whole split run against the one-shot parse: the same tree, the same tokens' text. A long input
+   * (over CHECK_AT_ONCE) is fed in slices of about 30 ms between which the page runs (a 1 MB page cut
+   * every 7 characters is 140,000 chunks: seconds of work that would otherwise freeze the tab).
+   */
   private finalCheck(model: Model): void {
-    const split = stepThrough(model.input, model.bytes, this.splits, model.settings);
+    const id = ++this.checks;
+    if (model.length <= CHECK_AT_ONCE) {
+      this.showCheck(model, stepThrough(model.input, model.bytes, this.splits, model.settings));
+      return;
+    }
+    const run = new SteppedParse(model.settings, model.bytes);
+    const ends = [...this.splits, model.length];
+    let fed = 0;
+    this.check.className = 'note';
+    this.check.textContent = `Checking ${ends.length} chunks against the one-shot parse…`;
+    const slice = () => {
+      // A newer check (new splits, a new input) replaces this one.
+      if (id !== this.checks) return;
+      const until = performance.now() + 30;
+      while (fed < ends.length && performance.now() < until) run.feedTo(model.input, ends[fed++]);
+      if (fed < ends.length) {
+        this.check.textContent = `Checking… ${fed} of ${ends.length} chunks fed`;
+        setTimeout(slice, 0);
+        return;
+      }
+      run.end();
+      this.showCheck(model, run);
+    };
+    setTimeout(slice, 0);
+  }
+
+  private showCheck(model: Model, split: SteppedParse): void {
     const same = dumpOf(split) === model.resultDump;
     const rawSame = split.tokens.map((t) => t.raw).join('') === model.input;
     const api = model.settings.context === null ? `parse(${model.bytes !== null ? 'bytes' : 'text'})` : 'parseFragment()';
@@ -231,6 +263,9 @@ export class StepperView implements View {
     );
   }
 }
+
+/** Inputs up to this many characters (or bytes) are checked in one go; longer ones in slices. */
+const CHECK_AT_ONCE = 100_000;
 
 function parseSplits(text: string): number[] {
   return text.split(/[\s,]+/).filter(Boolean).map(Number);

@@ -42,12 +42,13 @@ interface Item {
 /** Draws `root`'s children (a Document or a DocumentFragment) into a new element. */
 export function treeView(root: Node, options: TreeViewOptions = {}): HTMLElement {
   const marked = options.marked ?? new Set<Node>();
+  const shownMarks = new Set<Node>();
   // The ancestors of marked nodes start open, so every mark is visible.
   const openPath = new Set<Node>();
-  let paths = 0;
   for (const m of marked) {
-    // The first hundred marks are opened to; a page with thousands of matches stays quick.
-    if (paths++ === 100) break;
+    // The first hundred marks are opened to (and drawn, past a batch); a page with thousands of matches stays quick.
+    if (shownMarks.size === 100) break;
+    shownMarks.add(m);
     for (let p = m.parentNode; p !== null; p = p.parentNode ?? hostOf(p)) openPath.add(p);
   }
   const list = h('ul', { class: 'tree', role: 'tree', 'aria-label': options.label ?? 'DOM tree' });
@@ -60,7 +61,7 @@ export function treeView(root: Node, options: TreeViewOptions = {}): HTMLElement
   const populate = (node: Node, into: HTMLElement, depth: number, from = 0): void => {
     const kids = childrenOf(node);
     let end = Math.min(kids.length, from + PAGE);
-    for (let i = end; i < kids.length && openPath.size > 0; i++) if (openPath.has(kids[i]) || marked.has(kids[i])) end = i + 1;
+    for (let i = end; i < kids.length && shownMarks.size > 0; i++) if (openPath.has(kids[i]) || shownMarks.has(kids[i])) end = i + 1;
     for (let i = from; i < end; i++) {
       const child = kids[i];
       budget--;

@@ -90,6 +90,9 @@ describe.skipIf(!available && !CI)('the playground page: keyboard, names, layout
     await page.keyboard.press('Home');
     expect(await selectedTab()).toBe('tab-stepper');
     expect(await page.isVisible('#panel-stepper')).toBe(true);
+    // Tab leaves the tab list for the panel shown.
+    await page.keyboard.press('Tab');
+    expect((await focused()).id).toBe('panel-stepper');
 
     // The stepper: type split points, step twice (Enter, then Space), see the tokenizer's state change.
     await typeInto(page, '<p class="intro">Fish &amp; chips</p>');

@@ -59,6 +59,8 @@ const tabButtons = views.map((v, i) => {
   tabs.append(button);
   v.element.id = `panel-${v.id}`;
   v.element.setAttribute('role', 'tabpanel');
+  // Tab from the tab list goes to the panel (WAI-ARIA tabs pattern: a panel is focusable).
+  v.element.tabIndex = 0;
   v.element.setAttribute('aria-labelledby', `tab-${v.id}`);
   v.element.hidden = true;
   panels.append(v.element);

@@ -19,8 +19,8 @@ export class TreeView implements View {
       this.element,
       h('p', { class: 'note' },
         model.settings.context === null
-          ? `parse(${model.bytes !== null ? 'bytes' : 'text'}, { scripting: ${model.settings.scripting} }) — document mode ${mode ?? '?'}, characterSet ${charset ?? '?'}. Click a node to see its source.`
-          : `parseFragment(text, ${JSON.stringify(model.settings.context)}, { scripting: ${model.settings.scripting} }). Click a node to see its source.`),
+          ? `parse(${model.bytes !== null ? 'bytes' : 'text'}, { scripting: ${model.settings.scripting} }) — document mode ${mode ?? '?'}, characterSet ${charset ?? '?'}. Click a node (or Enter on it) to see its source; the arrow keys move, open and close.`
+          : `parseFragment(text, ${JSON.stringify(model.settings.context)}, { scripting: ${model.settings.scripting} }). Click a node (or Enter on it) to see its source; the arrow keys move, open and close.`),
       treeView(doc, { onSelect: (n) => showSource(model, n) }),
     );
   }

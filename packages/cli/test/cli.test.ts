@@ -324,6 +324,13 @@ describe('select: where streaming cannot follow the tree', () => {
     expect(sluice(['select', 'b > p'], input).out).toBe('<p><b>x</b>y</p>\n');
     expect(sluice(['select', '--dom', 'b > p'], input).out).toBe('');
   });
+
+  it('a copy the adoption agency fills with what an unmatched element held: the streamed DOM kept it', () => {
+    // </b> makes a copy of the b inside the p and moves the p's "y" into it: p > b matches the copy only.
+    const input = '<b>x<p>y</b>z</p>';
+    expect(sluice(['select', '--dom', 'p > b'], input).out).toBe('<b>y</b>\n');
+    expect(sluice(['select', 'p > b'], input).out).toBe('<b>y</b>\n');
+  });
 });
 
 describe('progress', () => {

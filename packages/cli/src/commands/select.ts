@@ -15,10 +15,13 @@ import { Parser } from '@sluice/tree-builder';
 import { HtmlDecoder } from '@sluice/encoding';
 import { Document, DomTreeSink, NodeType, serializeOuter, type Element, type Node } from '@sluice/dom';
 import { HTMLRewriter, type Element as RewriterElement } from '@sluice/rewriter';
-import type { ElementAttribute, ElementNamespace, SourceLocation } from '@sluice/tree-builder';
+import { NS, type ElementAttribute, type ElementNamespace, type SourceLocation } from '@sluice/tree-builder';
 import { UsageError } from '../args.js';
 import { byteRewritable, type Input } from '../input.js';
 import { readChunks, readDecoded, type Context } from './context.js';
+
+/** HTML §13.2.4.3: the formatting elements, which the adoption agency algorithm copies and moves around. */
+const FORMATTING = new Set(['a', 'b', 'big', 'code', 'em', 'font', 'i', 'nobr', 's', 'small', 'strike', 'strong', 'tt', 'u']);
 
 export type SelectOutput = { kind: 'outer' } | { kind: 'text' } | { kind: 'attr'; name: string } | { kind: 'count' };
 
@@ -253,11 +256,25 @@ export class SelectSink extends DomTreeSink {
     super(document);
   }
 
+  /**
+   * Open HTML formatting elements (§13.2.4.3). While one is open, the adoption agency algorithm
+   * (§13.2.6.4.7) may move an open element's children — closed elements and text included — into a new
+   * copy of it, which a selector may match: then nothing is let go. (Every element that leaves the stack
+   * is reported popped, the adoption agency's removals included.)
+   */
+  private readonly openFormatting = new Set<Node>();
+
   override createElement(localName: string, namespace: ElementNamespace, attributes: readonly ElementAttribute[], location: SourceLocation | null): Element {
     const el = super.createElement(localName, namespace, attributes, location);
+    if (namespace === NS.HTML && FORMATTING.has(localName)) this.openFormatting.add(el);
     this.unpaired.push(el);
     this.unknown.add(el);
     return el;
+  }
+
+  /** Whether what is outside every match may be let go now (see {@link openFormatting}). */
+  private get canDrop(): boolean {
+    return this.openFormatting.size === 0;
   }
 
   override insertBefore(parent: Node, node: Node, before: Node | null): void {
@@ -270,19 +287,20 @@ export class SelectSink extends DomTreeSink {
       }
       return;
     }
-    if (this.inside(parent)) super.insertBefore(parent, node, before);
+    if (!this.canDrop || this.inside(parent)) super.insertBefore(parent, node, before);
   }
 
   /** Whether each created element went into template contents, known once it is first inserted. */
   private readonly placed = new WeakMap<Node, boolean>();
 
   override insertText(parent: Node, data: string, before: Node | null, location: SourceLocation | null): void {
-    if (this.inside(parent)) super.insertText(parent, data, before, location);
+    if (!this.canDrop || this.inside(parent)) super.insertText(parent, data, before, location);
   }
 
   override elementPopped(element: Node, endLocation: SourceLocation | null): void {
     super.elementPopped(element, endLocation);
     const el = element as Element;
+    this.openFormatting.delete(el);
     if (this.unknown.has(el)) this.pendingPops.push(el);
     else this.closed(el);
   }
@@ -323,9 +341,13 @@ export class SelectSink extends DomTreeSink {
       for (const r of this.results) if (r.el === el) r.closed = true;
       while (this.results.length > 0 && this.results[0]!.closed) this.onMatch(this.results.shift()!.el);
     }
-    // Outside every match, a closed element is of no more use: let it go.
+    // Outside every match, a closed element is of no more use: let it go, and what came before it in
+    // its parent (text, and what was kept while a formatting element was open).
     const parent = el.parentNode;
-    if (parent !== null && !this.inside(parent)) parent.removeChild(el);
+    if (parent !== null && this.canDrop && !this.inside(parent)) {
+      for (let prev = el.previousSibling; prev !== null; prev = el.previousSibling) parent.removeChild(prev);
+      parent.removeChild(el);
+    }
   }
 
   /** Whether `node` is inside (or is) a matched or not yet decided element. */

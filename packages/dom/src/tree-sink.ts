@@ -43,7 +43,7 @@ export class DomTreeSink implements TreeSink<Node> {
   readonly document: Document;
   /** Whether this sink made a `<selectedcontent>`: only then can popping an option change the tree. */
   private selectedcontent = false;
-  /** With `sourceLocations`: the input's text, which every node made here is tagged with. */
+  /** @internal With `sourceLocations`: the input's text, which every node made here is tagged with. */
   readonly source: SourceText | null;
   /**
    * With `sourceLocations` (else absent, so a parser does not hand the text over): the next chunk of the

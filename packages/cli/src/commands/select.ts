@@ -258,8 +258,8 @@ export class SelectSink extends DomTreeSink {
 
   /**
    * Open HTML formatting elements (§13.2.4.3). While one is open, the adoption agency algorithm
-   * (§13.2.6.4.7) may move an open element's children — closed elements and text included — into a new
-   * copy of it, which a selector may match: then nothing is let go. (Every element that leaves the stack
+   * (§13.2.6.4.7) may move the children of an open element below it — closed elements and text
+   * included — into a new copy of it, which a selector may match: what such an element holds is kept. (Every element that leaves the stack
    * is reported popped, the adoption agency's removals included.)
    */
   private readonly openFormatting = new Set<Node>();
@@ -272,9 +272,16 @@ export class SelectSink extends DomTreeSink {
     return el;
   }
 
-  /** Whether what is outside every match may be let go now (see {@link openFormatting}). */
-  private get canDrop(): boolean {
-    return this.openFormatting.size === 0;
+  /**
+   * Whether what `parent` holds outside every match may be let go now: not when an open formatting
+   * element is its ancestor, since then `parent` may be the adoption agency's furthest block, whose
+   * children move into a copy (see {@link openFormatting}). A formatting element's own children, and
+   * its ancestors', never move so.
+   */
+  private canDropUnder(parent: Node): boolean {
+    if (this.openFormatting.size === 0) return true;
+    for (let n = parent.parentNode; n !== null; n = n.parentNode) if (this.openFormatting.has(n)) return false;
+    return true;
   }
 
   override insertBefore(parent: Node, node: Node, before: Node | null): void {
@@ -287,14 +294,14 @@ export class SelectSink extends DomTreeSink {
       }
       return;
     }
-    if (!this.canDrop || this.inside(parent)) super.insertBefore(parent, node, before);
+    if (this.inside(parent) || !this.canDropUnder(parent)) super.insertBefore(parent, node, before);
   }
 
   /** Whether each created element went into template contents, known once it is first inserted. */
   private readonly placed = new WeakMap<Node, boolean>();
 
   override insertText(parent: Node, data: string, before: Node | null, location: SourceLocation | null): void {
-    if (!this.canDrop || this.inside(parent)) super.insertText(parent, data, before, location);
+    if (this.inside(parent) || !this.canDropUnder(parent)) super.insertText(parent, data, before, location);
   }
 
   override elementPopped(element: Node, endLocation: SourceLocation | null): void {
@@ -344,7 +351,7 @@ export class SelectSink extends DomTreeSink {
     // Outside every match, a closed element is of no more use: let it go, and what came before it in
     // its parent (text, and what was kept while a formatting element was open).
     const parent = el.parentNode;
-    if (parent !== null && this.canDrop && !this.inside(parent)) {
+    if (parent !== null && !this.inside(parent) && this.canDropUnder(parent)) {
       for (let prev = el.previousSibling; prev !== null; prev = el.previousSibling) parent.removeChild(prev);
       parent.removeChild(el);
     }

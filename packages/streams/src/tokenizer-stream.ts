@@ -137,9 +137,12 @@ function tokenizerOnly(
           onParseError: (e: ParseError) =>
             onParseError(byteMap === null || !byteMap.exists ? e : { ...e, byteOffset: byteMap.byteOffset(e.offset) }),
         };
+  // The end of the last token emitted: no later error is before it (the text before is forgotten).
+  let emittedTo = 0;
   const decoded = (text: string): void => {
     if (onParseError !== undefined) (byteMap ??= new ByteOffsets(decoder.encoding!, decoder.sniffResult?.bomLength ?? 0)).text(text);
     tokenizer.write(text, onToken);
+    if (byteMap !== null) byteMap.forget(emittedTo);
   };
   // The decoder consumes a BOM, so a U+FEFF in its text is text: no skipping here.
   const tokenizer = new Tokenizer({ autoTextMode: true, discardByteOrderMark: false, ...errors });
@@ -152,6 +155,7 @@ function tokenizerOnly(
         changed(change);
       }
     }
+    if (onParseError !== undefined) emittedTo = token.start + token.raw.length;
     emit(token);
   };
   return {

@@ -38,8 +38,10 @@ export class ByteOffsets {
   /** 0: UTF-8 (walk the text), 1: one byte per unit, 2: two bytes per unit, -1: no mapping. */
   private readonly kind: number;
   private readonly bom: number;
-  /** UTF-8: the decoded text's chunks, where each starts in code units, and in bytes. */
-  private readonly chunks: string[] = [];
+  /** UTF-8: the decoded text's chunks (null once forgotten), where each starts in code units, and in bytes. */
+  private readonly chunks: (string | null)[] = [];
+  /** UTF-8: the first chunk not forgotten. */
+  private first = 0;
   private readonly charStarts: number[] = [];
   private readonly byteStarts: number[] = [];
   private chars = 0;
@@ -70,6 +72,28 @@ export class ByteOffsets {
     this.bytes += utf8Length(text, 0, text.length);
   }
 
+  /**
+   * UTF-8: no offset before `offset` will be asked for again; the chunks wholly before it are dropped (a
+   * parser reporting errors on a stream of any length keeps only what its next errors may point into).
+   */
+  forget(offset: number): void {
+    const starts = this.charStarts;
+    while (this.first + 1 < starts.length && starts[this.first + 1] <= offset) {
+      this.chunks[this.first] = null;
+      this.first++;
+    }
+    if (this.cursorChunk < this.first) {
+      this.cursorChunk = this.first;
+      this.cursorChar = starts[this.first];
+      this.cursorByte = this.byteStarts[this.first];
+    }
+  }
+
+  /** How many chunks of text are kept (UTF-8), for tests. */
+  get keptChunks(): number {
+    return this.chunks.length - this.first;
+  }
+
   /** The byte offset of `offset` (code units into the decoded text), or undefined without a mapping. */
   byteOffset(offset: number): number | undefined {
     switch (this.kind) {
@@ -82,8 +106,9 @@ export class ByteOffsets {
     let c = this.cursorChunk;
     const starts = this.charStarts;
     if (c >= starts.length || offset < this.cursorChar) {
-      // Backwards (rare: answers come nearly in order): find the chunk again.
-      let lo = 0;
+      // Backwards (rare: answers come nearly in order): find the chunk again (a forgotten one counts as
+      // the first kept: offsets before it are not asked for).
+      let lo = this.first;
       let hi = starts.length - 1;
       while (lo < hi) {
         const mid = (lo + hi + 1) >> 1;
@@ -99,7 +124,7 @@ export class ByteOffsets {
       this.cursorChar = starts[c];
       this.cursorByte = this.byteStarts[c];
     }
-    const chunk = this.chunks[c];
+    const chunk = this.chunks[c] ?? '';
     const base = starts[c];
     this.cursorByte += utf8Length(chunk, this.cursorChar - base, offset - base);
     this.cursorChar = offset;

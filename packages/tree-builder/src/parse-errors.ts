@@ -81,11 +81,34 @@ export class LineCounter {
   private raw = '';
   private start = 0;
 
+  /** Whether the current token is text, and where the run of adjacent text tokens it belongs to ends. */
+  private currentIsText = false;
+  private textRunEnd = -1;
+  /** The codes already reported for the current run of text. */
+  private runCodes: string[] = [];
+
   /** The next token: count the previous one, make this one current. */
-  next(raw: string, start: number): void {
+  next(raw: string, start: number, isText: boolean): void {
     if (this.raw.length > 0) this.count();
     this.raw = raw;
     this.start = start;
+    if (isText) {
+      if (start !== this.textRunEnd) this.runCodes.length = 0;
+      this.textRunEnd = start + raw.length;
+    } else this.textRunEnd = -1;
+    this.currentIsText = isText;
+  }
+
+  /**
+   * Whether an error with `code` for the current token is the first of its run: a run of text split into
+   * several tokens (by where the chunks ended) gets its per-run errors once, as if it were one token, so
+   * the errors do not depend on the chunking. Other tokens: always true.
+   */
+  firstInRun(code: string): boolean {
+    if (!this.currentIsText) return true;
+    if (this.runCodes.includes(code)) return false;
+    this.runCodes.push(code);
+    return true;
   }
 
   /** The end of the last token seen: where the end of input is. */

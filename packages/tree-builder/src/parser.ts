@@ -30,7 +30,8 @@ export interface ParserOptions<N> extends TreeBuilderOptions<N> {
   onParseError?: (error: ParseError) => void;
   /**
    * Bytes in: keep what {@link Parser.byteOffset} needs to turn an offset in the decoded text into one in
-   * the bytes (it is kept anyway with `onParseError`). Default false.
+   * the bytes, for the whole input (with UTF-8, the decoded text). Default false. With `onParseError`
+   * alone, only what the errors still to come may point into is kept: memory stays bounded on a stream.
    */
   byteOffsets?: boolean;
   /**
@@ -113,6 +114,21 @@ export function fragmentTextMode(context: FragmentContext, scripting: boolean): 
 class BuilderLink<N> {
   builder: TreeBuilder<N> | null = null;
   onToken: ((token: Token) => void) | null = null;
+  /** With `onParseError`: report the errors held for the token just processed. */
+  flush: (() => void) | null = null;
+}
+
+/** Stable insertion sort by offset (a token's few errors). */
+function sortByOffset(errors: ParseError[]): void {
+  for (let i = 1; i < errors.length; i++) {
+    const e = errors[i];
+    let j = i - 1;
+    while (j >= 0 && errors[j].offset > e.offset) {
+      errors[j + 1] = errors[j];
+      j--;
+    }
+    errors[j + 1] = e;
+  }
 }
 
 /**
@@ -157,14 +173,25 @@ export class Parser<N> {
     if (userOnParseError !== undefined && typeof userOnParseError !== 'function') {
       throw new TypeError('Parser: options.onParseError must be a function');
     }
-    this.onParseError =
-      userOnParseError === undefined
-        ? undefined
-        : (e: ParseError) => {
-            const map = this.byteMap;
-            if (map === null || !map.exists) return userOnParseError(e);
-            userOnParseError({ code: e.code, offset: e.offset, line: e.line, col: e.col, byteOffset: map.byteOffset(e.offset) });
-          };
+    // A token's errors — the tokenizer's, released as it is emitted, and the tree builder's, as it is
+    // processed — are held until the token is processed and then reported by offset (a stable sort: at one
+    // offset the tokenizer's come first). So a run of text cut into several tokens by the chunking gives
+    // the errors in the same order as one token would.
+    const batch: ParseError[] = [];
+    if (userOnParseError !== undefined) {
+      this.onParseError = (e: ParseError) => void batch.push(e);
+      link.flush = () => {
+        if (batch.length === 0) return;
+        if (batch.length > 1) sortByOffset(batch);
+        const map = this.byteMap;
+        for (let i = 0; i < batch.length; i++) {
+          const e = batch[i];
+          if (map === null || !map.exists) userOnParseError(e);
+          else userOnParseError({ code: e.code, offset: e.offset, line: e.line, col: e.col, byteOffset: map.byteOffset(e.offset) });
+        }
+        batch.length = 0;
+      };
+    } else this.onParseError = undefined;
     const stripBom = options.stripByteOrderMark ?? context === undefined;
     if (typeof stripBom !== 'boolean') throw new TypeError('Parser: options.stripByteOrderMark must be a boolean');
     // The byte options are checked now, whatever the chunks turn out to be, so a bad label fails early.
@@ -190,12 +217,18 @@ export class Parser<N> {
     if (onToken !== undefined && typeof onToken !== 'function') throw new TypeError('Parser: options.onToken must be a function');
     link.onToken = onToken ?? null;
     this.emit =
-      onToken === undefined
-        ? (token: Token) => link.builder!.processToken(token)
-        : (token: Token) => {
+      userOnParseError !== undefined
+        ? (token: Token) => {
             link.builder!.processToken(token);
-            link.onToken!(token);
-          };
+            if (link.onToken !== null) link.onToken(token);
+            link.flush!();
+          }
+        : onToken === undefined
+          ? (token: Token) => link.builder!.processToken(token)
+          : (token: Token) => {
+              link.builder!.processToken(token);
+              link.onToken!(token);
+            };
   }
 
   private makeTokenizer(discardByteOrderMark: boolean, initialState: TextMode | undefined): Tokenizer {
@@ -245,6 +278,8 @@ export class Parser<N> {
     this.fed += text.length;
     if (this.sourceText !== null) this.sourceText(text);
     this.tokenizer.write(text, this.emitBytes!);
+    // Errors only (no `byteOffsets` asked for): the text before where the next error can be is not needed.
+    if (this.byteMap !== null && this.options.byteOffsets !== true) this.byteMap.forget(this.treeBuilder.errorsFrom);
   }
 
   /**
@@ -333,6 +368,8 @@ export class Parser<N> {
       this.tokenizer.end(this.emit);
     }
     this.treeBuilder.processEnd(this.fed);
+    this.link.flush?.();
+    this.link.flush = null;
     this.emitBytes = null;
     this.link.builder = null;
     this.link.onToken = null;

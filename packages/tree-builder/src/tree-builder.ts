@@ -285,7 +285,7 @@ export class TreeBuilder<N> {
    */
   processToken(token: Token): void {
     if (this.lines !== null && !(token instanceof TextTokenClass || token instanceof StartTagClass || token instanceof EndTagClass)) {
-      this.lines.next(token.raw, token.start);
+      this.lines.next(token.raw, token.start, token.type === 'text');
     }
     // The tokenizer's own token classes are told apart by prototype (`instanceof`) rather than by reading
     // `type`: with six token classes that one read would be megamorphic (V8 keeps at most four shapes per
@@ -337,7 +337,7 @@ export class TreeBuilder<N> {
    */
   processTextToken(token: TextTokenClass): void {
     this.checkRunning();
-    if (this.lines !== null) this.lines.next(token.raw, token.start);
+    if (this.lines !== null) this.lines.next(token.raw, token.start, true);
     if (this.textTokens && this.insertTextToken(token)) return;
     this.processText(token.value, token.start, token.end);
   }
@@ -345,7 +345,7 @@ export class TreeBuilder<N> {
   /** @internal `processToken` for one of the tokenizer's start tag tokens (see `processTextToken`). */
   processStartTagToken(token: StartTagClass): void {
     this.checkRunning();
-    if (this.lines !== null) this.lines.next(token.raw, token.start);
+    if (this.lines !== null) this.lines.next(token.raw, token.start, false);
     // Attributes decoded only if a rule reads them, or the sink wants them (see `createHtmlElementFor`).
     this.processStartTag(token.name, null, token, token.selfClosing, token.start, token.end);
   }
@@ -353,7 +353,7 @@ export class TreeBuilder<N> {
   /** @internal `processToken` for one of the tokenizer's end tag tokens (see `processTextToken`). */
   processEndTagToken(token: EndTagClass): void {
     this.checkRunning();
-    if (this.lines !== null) this.lines.next(token.raw, token.start);
+    if (this.lines !== null) this.lines.next(token.raw, token.start, false);
     this.processEndTag(token, token.end);
   }
 
@@ -603,6 +603,15 @@ export class TreeBuilder<N> {
     this.dispatch(t);
   }
 
+  /**
+   * @internal With errors wanted: no later error can be before this offset — the end of the last token
+   * processed, or the start of the table text still pending (its `foster-parenting` error comes later).
+   */
+  get errorsFrom(): number {
+    const end = this.lines === null ? 0 : this.lines.end;
+    return this.mode === MODE.IN_TABLE_TEXT ? Math.min(end, this.pendingTableTextStart) : end;
+  }
+
   /** @internal Whether parse errors are wanted (`options.onParseError`). */
   get reportsErrors(): boolean {
     return this.onParseError !== null;
@@ -612,6 +621,9 @@ export class TreeBuilder<N> {
   error(code: string, offset: number = this.tokenOffset): void {
     const report = this.onParseError;
     if (report === null) return;
+    // A NUL is an error of its own wherever it is (`nullCharacterErrors`); any other error about text is
+    // one per run of text, however many tokens the chunking cut it into.
+    if (code !== 'unexpected-null-character' && !this.lines!.firstInRun(code)) return;
     const { line, col } = this.lines!.position(offset);
     report({ code, offset, line, col });
   }

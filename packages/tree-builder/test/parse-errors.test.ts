@@ -1,5 +1,7 @@
 // One error channel (issue 16 item 5): `onParseError` on Parser, TreeBuilder, parse/parseFragment and the
 // streams, in one shape ({ code, offset, line, col }, `byteOffset` for bytes in), each error once.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, parseFragment, DomTreeSink, type Node } from '@sluice/dom';
 import { ErrorCode, Tokenizer, type ParseError } from '@sluice/tokenizer';
@@ -87,13 +89,13 @@ describe('onParseError over the html5lib tree-construction tests', () => {
 });
 
 describe('onParseError', () => {
-  it('merges the tokenizer and the tree builder in the order the standard raises them, each once', () => {
+  it('merges the tokenizer and the tree builder in input order, each once', () => {
     const errors: ParseError[] = [];
     parse('<p></div id=x>\n<b>&am;\0</b/>', { onParseError: (e) => errors.push(e) });
     expect(errors.map((e) => [e.code, e.offset, e.line, e.col])).toEqual([
       ['missing-doctype', 0, 1, 1],
-      ['end-tag-with-attributes', 13, 1, 14], // the tokenizer's, at the `>`; not the tree builder's again
       ['unexpected-end-tag', 3, 1, 4],
+      ['end-tag-with-attributes', 13, 1, 14], // the tokenizer's, at the `>`; not the tree builder's again
       ['unknown-named-character-reference', 21, 2, 7], // at the `;` after `&am`
       ['unexpected-null-character', 22, 2, 8], // the tokenizer's …
       ['unexpected-null-character', 22, 2, 8], // … and "in body"'s, for the same NUL (the standard raises both)
@@ -122,6 +124,26 @@ describe('onParseError', () => {
     }
   });
 
+  it('does not depend on the chunking, on corpus pages (a run of text cut into tokens is one run)', () => {
+    const dir = join(import.meta.dirname, '../../../bench/node_modules/htmlparser-benchmark/files');
+    const files = readdirSync(dir).filter((f) => f.endsWith('.html')).sort().slice(0, 40);
+    let total = 0;
+    for (const file of files) {
+      const html = readFileSync(join(dir, file), 'utf8');
+      const whole: ParseError[] = [];
+      parse(html, { onParseError: (e) => whole.push(e) });
+      total += whole.length;
+      for (const size of [13, 1000]) {
+        const errors: ParseError[] = [];
+        const parser = new Parser<Node>(new DomTreeSink(), { onParseError: (e) => errors.push(e) });
+        for (let i = 0; i < html.length; i += size) parser.write(html.slice(i, i + size));
+        parser.end();
+        expect(errors, `${file} in chunks of ${size}`).toEqual(whole);
+      }
+    }
+    expect(total).toBeGreaterThan(300);
+  });
+
   it('gives a TreeBuilder driven by hand its tree-construction errors, and merges with a tokenizer given the same function', () => {
     const errors: ParseError[] = [];
     const onParseError = (e: ParseError): void => void errors.push(e);
@@ -133,8 +155,11 @@ describe('onParseError', () => {
     builder.processEnd();
     const viaParse: ParseError[] = [];
     parse('<p></x/>', { stripByteOrderMark: false, onParseError: (e) => viaParse.push(e) });
-    expect(errors).toEqual(viaParse);
+    // By hand, a token's tokenizer errors come as it is emitted, before the tree builder's; Parser holds
+    // them until the token is processed and reports them by offset.
     expect(errors.map((e) => e.code)).toEqual(['missing-doctype', 'end-tag-with-trailing-solidus', 'unexpected-end-tag']);
+    expect(viaParse.map((e) => e.code)).toEqual(['missing-doctype', 'unexpected-end-tag', 'end-tag-with-trailing-solidus']);
+    expect([...errors].sort((a, b) => a.offset - b.offset)).toEqual(viaParse);
   });
 
   it('gives byte offsets for bytes in (UTF-8, UTF-16, single-byte), none for the multi-byte legacy encodings', () => {
@@ -160,6 +185,26 @@ describe('onParseError', () => {
     const fromString: ParseError[] = [];
     parse(html, { onParseError: (e) => fromString.push(e) });
     expect(fromString.every((e) => e.byteOffset === undefined && !('byteOffset' in e))).toBe(true);
+  });
+
+  it('keeps byte offsets right on a long UTF-8 stream while keeping only the text errors may still point into', () => {
+    const piece = '<p>é&zz;<table>x€<tr></x>😀\0';
+    const html = '<!DOCTYPE html>' + piece.repeat(400);
+    const bytes = new TextEncoder().encode(html);
+    const expected: ParseError[] = [];
+    parse(html, { onParseError: (e) => expected.push(e) });
+    const errors: ParseError[] = [];
+    const parser = new Parser<Node>(new DomTreeSink(), { encoding: 'utf-8', onParseError: (e) => errors.push(e) });
+    let maxKept = 0;
+    for (let i = 0; i < bytes.length; i += 97) {
+      parser.write(bytes.subarray(i, i + 97));
+      maxKept = Math.max(maxKept, parser.byteOffsets?.keptChunks ?? 0);
+    }
+    parser.end();
+    expect(errors.map(({ code, offset, line, col }) => ({ code, offset, line, col }))).toEqual(expected);
+    const encoder = new TextEncoder();
+    expect(errors.map((e) => e.byteOffset)).toEqual(expected.map((e) => encoder.encode(html.slice(0, e.offset)).length));
+    expect(maxKept).toBeLessThan(5); // of about 150 chunks
   });
 
   it('reports the second pass only when a <meta> makes parse start again', () => {

@@ -9,9 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Parser } from '@sluice/tree-builder';
-import { Document, DomTreeSink, RecordingSink, parse, serialize, toIndentedTree, toTestFormat, type Node } from '@sluice/dom';
+import { Document, DomTreeSink, RecordingSink, indentedTreeLines, parse, serialize, serializeChunks, toIndentedTree, toTestFormat, type Node } from '@sluice/dom';
 import { EventSink } from '../src/sinks/event-sink.js';
-import { htmlPieces, indentedTreeLines, jsonPieces, testFormatLines } from '../src/output/dom-writers.js';
+import { jsonPieces, testFormatLines } from '../src/output/dom-writers.js';
 import { corpusDir, example, inProcess } from './helpers.js';
 
 const pages = [example, ...readdirSync(corpusDir).filter((f) => f.endsWith('.html')).sort().map((f) => join(corpusDir, f))];
@@ -23,7 +23,8 @@ describe('the streamed writers equal @sluice/dom\'s functions', () => {
       expect([...indentedTreeLines(doc)].join('\n'), page).toBe(toIndentedTree(doc));
       expect([...indentedTreeLines(doc, { locations: true })].join('\n'), page).toBe(toIndentedTree(doc, { locations: true }));
       expect([...testFormatLines(doc)].join('\n'), page).toBe(toTestFormat(doc));
-      expect([...htmlPieces(doc)].join(''), page).toBe(serialize(doc));
+      expect([...serializeChunks(doc)].join(''), page).toBe(serialize(doc));
+      expect([...serializeChunks(doc, { chunkLength: 100 })].join(''), page).toBe(serialize(doc));
       // JSON: parse it back and rebuild the serialization from it.
       const json = JSON.parse([...jsonPieces(doc)].join('')) as JsonNode;
       expect(serializeJson(json), page).toBe(serialize(doc).replace(/^<!DOCTYPE [^>]*>/, (d) => d));

@@ -9,7 +9,7 @@ import type { Element } from './element.js';
 import { HTMLTemplateElement } from './element.js';
 import { type Node, NodeType } from './node.js';
 
-/** Options for {@link toIndentedTree}. */
+/** Options for {@link toIndentedTree} and {@link indentedTreeLines}. */
 export interface IndentedTreeOptions {
   /** Longer text and comment data is cut here and ends with `…` (default 60; Infinity for all of it). */
   maxTextLength?: number;
@@ -41,10 +41,22 @@ export interface IndentedTreeOptions {
  * deep tree stays readable and the output stays linear in the tree's size.
  */
 export function toIndentedTree(node: Node, options: IndentedTreeOptions = {}): string {
+  const lines: string[] = [];
+  for (const line of indentedTreeLines(node, options)) lines.push(line);
+  return lines.join('\n');
+}
+
+/**
+ * The lines of {@link toIndentedTree} (without their newlines), one at a time, so that a big document's
+ * outline can be written out (with backpressure: the caller pulls the next line when it is ready)
+ * without ever being one string; `toIndentedTree` joins them with `\n`. Attributes are read from the
+ * element's own list, never through `el.attributes` (which would make and keep an Attr node per
+ * attribute: a whole page's worth doubles the DOM's memory).
+ */
+export function* indentedTreeLines(node: Node, options: IndentedTreeOptions = {}): Generator<string, void, undefined> {
   const maxText = options.maxTextLength ?? 60;
   const withLocations = options.locations ?? false;
   const maxIndent = options.maxIndent ?? 40;
-  const lines: string[] = [];
   // Explicit stack of (node, depth); a null node is the `#content` label of the template below it.
   const nodes: (Node | null)[] = [node];
   const depths: number[] = [0];
@@ -53,10 +65,10 @@ export function toIndentedTree(node: Node, options: IndentedTreeOptions = {}): s
     const depth = depths.pop()!;
     const indent = depth <= maxIndent ? '  '.repeat(depth) : `${'  '.repeat(maxIndent)}[${depth}] `;
     if (n === null) {
-      lines.push(indent + '#content');
+      yield indent + '#content';
       continue;
     }
-    lines.push(indent + describe(n, maxText) + (withLocations ? locationOf(n) : ''));
+    yield indent + describe(n, maxText) + (withLocations ? locationOf(n) : '');
     for (let c = n._last; c !== null; c = c._prev) {
       nodes.push(c);
       depths.push(depth + 1);
@@ -70,7 +82,6 @@ export function toIndentedTree(node: Node, options: IndentedTreeOptions = {}): s
       depths.push(depth + 1);
     }
   }
-  return lines.join('\n');
 }
 
 function describe(n: Node, maxText: number): string {

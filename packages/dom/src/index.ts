@@ -18,9 +18,9 @@ export type { NodeSourceLocation, SourceCodeLocation, StartTagSourceLocation } f
 export { parse, parseFragment, resolveContext, type ParseOptions } from './parse.js';
 /** The shape of every parse error `parse`'s `onParseError` gets (from `@sluice/tokenizer`). */
 export type { ParseError } from '@sluice/tree-builder';
-export { serialize, serializeOuter, escapeString, type SerializeOptions } from './serialize.js';
+export { serialize, serializeOuter, serializeChunks, escapeString, type SerializeOptions, type SerializeChunksOptions } from './serialize.js';
 export { toTestFormat } from './test-format.js';
-export { toIndentedTree, type IndentedTreeOptions } from './indented-tree.js';
+export { toIndentedTree, indentedTreeLines, type IndentedTreeOptions } from './indented-tree.js';
 // Adapters (issue #16): the same tree in domhandler's (cheerio), hast's (rehype) and parse5's shape.
 export {
   toDomhandler,

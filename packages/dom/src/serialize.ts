@@ -71,6 +71,29 @@ export function serialize(node: Node, options?: SerializeOptions): string {
   return serializeChildren(container, scriptingFor(node, options));
 }
 
+/** Options for {@link serializeChunks}. */
+export interface SerializeChunksOptions extends SerializeOptions {
+  /** A chunk is yielded once it is at least this many characters long (default 16,384). */
+  chunkLength?: number;
+}
+
+/**
+ * What {@link serialize} returns, in chunks of about `chunkLength` characters, so that a big document
+ * can be written out (with backpressure: the caller pulls the next chunk when it is ready) without ever
+ * being one string. The same walk as `serialize`, which is this with one chunk; joined, the chunks are
+ * `serialize(node, options)`. Attributes are read from the element's own list, never through
+ * `el.attributes` (which would make and keep an Attr node per attribute: a whole page's worth doubles
+ * the DOM's memory).
+ */
+export function* serializeChunks(node: Node, options?: SerializeChunksOptions): Generator<string, void, undefined> {
+  if (node.nodeType === NodeType.ELEMENT_NODE && serializesAsVoid(node as Element)) return;
+  const container = contentsOf(node);
+  if (container._first === null) return;
+  const chunkLength = options?.chunkLength ?? 16384;
+  if (!(chunkLength > 0)) throw new RangeError(`serializeChunks: chunkLength must be a positive number, not ${String(options?.chunkLength)}`);
+  yield* childrenChunks(container, scriptingFor(node, options), chunkLength);
+}
+
 /**
  * Like the `outerHTML` getter: the node itself and its children. For a Text, Comment or DocumentType
  * node, its own serialization (text escaped unless its parent is a raw-text element); for a Document or
@@ -177,15 +200,43 @@ function leaf(node: Node, scripting: boolean): string {
   }
 }
 
-/**
- * Serialize the children of `container` (which has at least one). A pre-order walk over pointers: down
- * into an element's children (a template's contents), and back up through parents, writing end tags.
- * A template's contents fragment leads back up to its template through `_host`.
- */
+/** The serialization of the children of `container` (which has at least one), as one string. */
 function serializeChildren(container: Node, scripting: boolean): string {
+  return serializePart({ container, next: container._first, scripting }, Infinity);
+}
+
+/** A serialization under way: the node whose children are written, and the next node to write (null: done). */
+interface Walk {
+  readonly container: Node;
+  next: Node | null;
+  readonly scripting: boolean;
+}
+
+/** The chunks of {@link serializeChildren}: the same walk, stopped whenever `chunkLength` is reached. */
+function* childrenChunks(container: Node, scripting: boolean, chunkLength: number): Generator<string, void, undefined> {
+  const walk: Walk = { container, next: container._first, scripting };
+  while (walk.next !== null) {
+    const chunk = serializePart(walk, chunkLength);
+    if (chunk !== '') yield chunk;
+  }
+}
+
+/**
+ * Serialize on from `walk.next` until the output is `chunkLength` long or more, or the children of
+ * `walk.container` are all written; `walk.next` is left where the next part starts. A pre-order walk
+ * over pointers, not a generator (a plain loop keeps `serialize` of a small element as fast as it was):
+ * down into an element's children (a template's contents), and back up through parents, writing end
+ * tags. A template's contents fragment leads back up to its template through `_host`.
+ */
+function serializePart(walk: Walk, chunkLength: number): string {
+  const { container, scripting } = walk;
   let out = '';
-  let n: Node = container._first!;
+  let n: Node = walk.next!;
   for (;;) {
+    if (out.length >= chunkLength) {
+      walk.next = n;
+      return out;
+    }
     if (n.nodeType === NodeType.ELEMENT_NODE) {
       const el = n as Element;
       out += startTag(el);
@@ -207,7 +258,10 @@ function serializeChildren(container: Node, scripting: boolean): string {
         break;
       }
       let parent = n._parent!;
-      if (parent === container) return out;
+      if (parent === container) {
+        walk.next = null;
+        return out;
+      }
       if (parent.nodeType === NodeType.DOCUMENT_FRAGMENT_NODE) parent = (parent as DocumentFragment)._host!;
       out += '</' + tagNameOf(parent as Element) + '>';
       n = parent;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NS } from '@sluice/tree-builder';
-import { Document, type Element, type HTMLTemplateElement, toIndentedTree } from '../src/index.js';
+import { Document, type Element, type HTMLTemplateElement, indentedTreeLines, parse, toIndentedTree } from '../src/index.js';
 
 describe('toIndentedTree', () => {
   it('renders an outline', () => {
@@ -48,5 +48,14 @@ describe('toIndentedTree', () => {
     expect(lines.length).toBe(100_001);
     expect(lines[3]).toBe('      <div>');
     expect(lines[100_000]).toBe('        [100000] <div>');
+  });
+});
+
+describe('indentedTreeLines', () => {
+  it('yields the lines toIndentedTree joins', () => {
+    const d = parse('<!DOCTYPE html><p title=x>a<!--c--><template><i>t</i></template><svg><circle/></svg>');
+    const lines = [...indentedTreeLines(d, { locations: true, maxTextLength: 3 })];
+    expect(lines.length).toBeGreaterThan(8);
+    expect(lines.join('\n')).toBe(toIndentedTree(d, { locations: true, maxTextLength: 3 }));
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NS } from '@sluice/tree-builder';
-import { Document, type Element, type HTMLTemplateElement, escapeString, serialize, serializeOuter } from '../src/index.js';
+import { Document, type Element, type HTMLTemplateElement, escapeString, parse, serialize, serializeChunks, serializeOuter } from '../src/index.js';
 
 function doc() {
   return new Document();
@@ -137,5 +137,30 @@ describe('serialize', () => {
     expect(out.length).toBe(expected.length);
     expect(out === expected).toBe(true);
     expect(serializeOuter(root) === expected).toBe(true);
+  });
+});
+
+describe('serializeChunks', () => {
+  const page = parse('<!DOCTYPE html><p title="a&quot;b">1 &lt; 2<br><script>if (a < b) {}</script><template><i>t</i></template><svg><a xlink:href="#x"/></svg>');
+  it('joined, is serialize, for any chunk length', () => {
+    for (const chunkLength of [1, 7, 64, 16384]) expect([...serializeChunks(page, { chunkLength })].join('')).toBe(serialize(page));
+    expect([...serializeChunks(page.body!)].join('')).toBe(serialize(page.body!));
+  });
+  it('yields chunks of at least chunkLength characters but the last', () => {
+    const chunks = [...serializeChunks(page, { chunkLength: 20 })];
+    expect(chunks.length).toBeGreaterThan(3);
+    for (const c of chunks.slice(0, -1)) expect(c.length).toBeGreaterThanOrEqual(20);
+  });
+  it('yields nothing for a void element or an empty node, and rejects a chunk length that is not positive', () => {
+    expect([...serializeChunks(page.createElement('br'))]).toEqual([]);
+    expect([...serializeChunks(page.createElement('p'))]).toEqual([]);
+    expect(() => [...serializeChunks(page, { chunkLength: 0 })]).toThrow(/chunkLength/);
+  });
+  it('never makes Attr nodes (el.attributes, which keeps them on the element, is not read)', () => {
+    const d = parse('<p a=1 b=2>x</p><svg><a xlink:href="#x"/></svg>');
+    expect([...serializeChunks(d, { chunkLength: 1 })].join('')).toContain('<p a="1" b="2">');
+    for (const el of d.querySelectorAll('*')) expect((el as unknown as { _extra: { attrMap: unknown } | null })._extra?.attrMap ?? null).toBe(null);
+    d.body!.firstElementChild!.attributes; // the check can fail: reading attributes makes the map
+    expect((d.body!.firstElementChild as unknown as { _extra: { attrMap: unknown } | null })._extra?.attrMap ?? null).not.toBe(null);
   });
 });

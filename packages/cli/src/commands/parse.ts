@@ -5,10 +5,10 @@
  * the output never are.
  */
 import { Parser } from '@sluice/tree-builder';
-import { Document, DomTreeSink, type Node } from '@sluice/dom';
+import { Document, DomTreeSink, indentedTreeLines, serializeChunks, type Node } from '@sluice/dom';
 import type { EncodingChange } from '@sluice/encoding';
 import { describeEncoding, type Input } from '../input.js';
-import { htmlPieces, indentedTreeLines, jsonPieces, testFormatLines } from '../output/dom-writers.js';
+import { jsonPieces, testFormatLines } from '../output/dom-writers.js';
 import { note, readChunks, type Context } from './context.js';
 
 export type ParseFormat = 'tree' | 'html5lib' | 'html' | 'json';
@@ -41,7 +41,7 @@ export async function parseCommand(ctx: Context, input: Input, o: ParseOptions):
   const pieces: Iterable<string> =
     o.format === 'tree' ? lines(indentedTreeLines(doc, { locations: o.locations }))
     : o.format === 'html5lib' ? lines(testFormatLines(doc))
-    : o.format === 'html' ? htmlPieces(doc)
+    : o.format === 'html' ? serializeChunks(doc)
     : jsonPieces(doc);
   for (const piece of pieces) {
     out.write(piece);

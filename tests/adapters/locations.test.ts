@@ -21,32 +21,14 @@ import {
   type Node,
   type Parse5Node,
 } from '@sluice/dom';
+import { parse5Location } from '../../packages/dom/src/adapters/location.js';
 import { corpus } from './helpers.js';
 
-type Loc = Record<string, unknown> | null | undefined;
-
-/** The parse5 fields of a node's sourceLocation (what the adapters carry), or null. */
-function parse5Fields(node: Node): Loc {
-  const loc = node.sourceLocation as Record<string, unknown> | null;
-  if (loc === null || typeof loc.startLine !== 'number') return null;
-  const span = (s: Record<string, unknown>) => ({
-    startLine: s.startLine,
-    startCol: s.startCol,
-    startOffset: s.startOffset,
-    endLine: s.endLine,
-    endCol: s.endCol,
-    endOffset: s.endOffset,
-  });
-  const spans = (r: Record<string, Record<string, unknown>>) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, span(v)]));
-  const out: Record<string, unknown> = span(loc);
-  if (loc.attrs !== undefined) out.attrs = spans(loc.attrs as Record<string, Record<string, unknown>>);
-  if (loc.startTag !== undefined) {
-    const startTag = loc.startTag as Record<string, unknown>;
-    out.startTag = { ...span(startTag), ...(startTag.attrs !== undefined ? { attrs: spans(startTag.attrs as Record<string, Record<string, unknown>>) } : {}) };
-  }
-  if (loc.endTag !== undefined && loc.endTag !== null) out.endTag = span(loc.endTag as Record<string, unknown>);
-  return out;
-}
+/**
+ * The parse5 fields of a node's sourceLocation (what the adapters carry), or null: the library's own
+ * reading. What it picks is checked against parse5's own parse below (the parity test).
+ */
+const parse5Fields = parse5Location;
 
 /** Pairs of (sluice node, parse5 node) in the same places of two trees of the same shape. */
 function pairs(doc: Node, tree: Parse5Node): [Node, Parse5Node][] {

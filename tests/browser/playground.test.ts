@@ -76,6 +76,16 @@ describe.skipIf(!available && !CI)('the playground page in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
+  it('lists each parse error with the line and column its stage gave it', async () => {
+    await view('errors');
+    // The editor (a textarea) makes CRLF and CR into LF: the page parses 'x\n\n<p></i>'.
+    await type('x\r\n\r<p></i>');
+    const items = await page.$$eval('#panel-errors ol.errors li', (lis) => lis.map((li) => li.textContent ?? ''));
+    expect(items.some((t) => /line 1, column 1 \(offset 0\)/.test(t))).toBe(true);
+    expect(items.some((t) => /line 3, column 4 \(offset 6\)/.test(t)), items.join('\n')).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
   it('shows the implied tbody of <table><tr><td>x<b>y</table> in the tree view', async () => {
     await view('tree');
     await type('<table><tr><td>x<b>y</table>');

@@ -41,28 +41,6 @@ export function visible(s: string, max = 200): string {
   return s.length > max ? `${shown}… (${s.length} chars)` : shown;
 }
 
-/**
- * 1-based line and column of offsets in `text` (CR, LF and CRLF each end a line): the line starts are
- * found once, each offset by binary search.
- */
-export function lineColumns(text: string): (offset: number) => { line: number; col: number } {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
-  }
-  return (offset) => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, col: offset - starts[lo] + 1 };
-  };
-}
-
 /** At most `max` characters of `s`, with a note of how many more there are (long outputs stay quick to lay out). */
 export function capped(s: string, max = 200_000): string {
   return s.length <= max ? s : `${s.slice(0, max)}\n… (${s.length - max} more characters not shown)`;

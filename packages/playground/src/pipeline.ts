@@ -30,11 +30,13 @@ export interface Settings {
   scripting: boolean;
 }
 
-/** A parse error, from either stage, with its offset in the (decoded) input. */
+/** A parse error, from either stage, with its offset in the (decoded) input and its line and column (the stage's own). */
 export interface PlaygroundError {
   stage: 'tokenizer' | 'tree builder';
   code: string;
   offset: number;
+  line: number;
+  col: number;
 }
 
 /** What sluice's byte path found for a byte input. */
@@ -117,7 +119,7 @@ export class SteppedParse {
       discardByteOrderMark: context === undefined && bytes === null,
       cdataAllowed: () => builder !== null && builder.cdataAllowed(),
       ...(initial !== 'data' ? { initialState: initial } : {}),
-      onParseError: (e) => this.errors.push({ stage: 'tokenizer', code: e.code, offset: e.offset }),
+      onParseError: (e) => this.errors.push({ stage: 'tokenizer', code: e.code, offset: e.offset, line: e.line, col: e.col }),
     });
     builder = new TreeBuilder(
       this.sink,
@@ -125,7 +127,7 @@ export class SteppedParse {
       {
         scripting: settings.scripting,
         ...(context !== undefined ? { fragmentContext: context } : {}),
-        onParseError: (e) => this.errors.push({ stage: 'tree builder', code: e.code, offset: e.offset }),
+        onParseError: (e) => this.errors.push({ stage: 'tree builder', code: e.code, offset: e.offset, line: e.line, col: e.col }),
       },
     );
     this.tokenizer = tokenizer;

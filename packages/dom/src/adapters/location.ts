@@ -5,15 +5,11 @@
 import type { Node } from '../node.js';
 import type { SourceCodeLocation } from '../source-location.js';
 
-/** A span of the input, as parse5 gives it: 1-based lines and columns, 0-based UTF-16 offsets, the end exclusive. */
-export interface Parse5Span {
-  startLine: number;
-  startCol: number;
-  startOffset: number;
-  endLine: number;
-  endCol: number;
-  endOffset: number;
-}
+/**
+ * A span of the input, as parse5 gives it: 1-based lines and columns, 0-based UTF-16 offsets, the end
+ * exclusive — sluice's `SourceCodeLocation` without the byte offsets.
+ */
+export type Parse5Span = Omit<SourceCodeLocation, 'startByteOffset' | 'endByteOffset'>;
 
 /** A start tag's span with its attributes' spans (by qualified name). */
 export interface Parse5SpanWithAttributes extends Parse5Span {

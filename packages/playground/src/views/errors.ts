@@ -1,5 +1,5 @@
 /** Parse errors view: every parse error of both stages with its position, marked in the input. */
-import { fill, h, lineColumns } from '../dom.js';
+import { fill, h } from '../dom.js';
 import type { Model } from '../model.js';
 import type { Mark } from '../source-view.js';
 import type { View } from './view.js';
@@ -20,15 +20,13 @@ export class ErrorsView implements View {
     const marks = errors.map((e) => ({ ...markOf(e.offset), title: `${e.stage}: ${e.code}` }));
     model.source.render(text, marks);
     const list = h('ol', { class: 'errors' });
-    const lineCol = lineColumns(text);
     for (const e of errors.slice(0, 1000)) {
-      const { line, col } = lineCol(e.offset);
       const show = () => {
         model.source.render(text, [...marks, { ...markOf(e.offset), cls: 'error focus' }]);
         model.source.reveal('focus');
       };
       list.append(h('li', { tabindex: '0', onclick: show, onkeydown: (ev: KeyboardEvent) => ev.key === 'Enter' && show() },
-        h('code', {}, e.code), ` — ${e.stage}, line ${line}, column ${col} (offset ${e.offset})`));
+        h('code', {}, e.code), ` — ${e.stage}, line ${e.line}, column ${e.col} (offset ${e.offset})`));
     }
     fill(
       this.element,

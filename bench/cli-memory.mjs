@@ -11,6 +11,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { bigDocument } from './lib/big-document.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
@@ -20,22 +21,6 @@ const ONLY = opt('--only', null)?.split(',') ?? null;
 const LIMIT = 150 * 1024 * 1024;
 const CHUNK = 64 * 1024;
 const bin = fileURLToPath(new URL('../packages/cli/dist/bin.js', import.meta.url));
-
-// A page-like document (bench/rewrite-memory.mjs's): sections of articles with links, text, lists,
-// tables, comments, a script and multi-byte text, repeated until the size is reached.
-function block(i) {
-  return `<section id="s${i}" class="block ${i % 3 ? 'odd' : 'even'}"><h2>Section ${i}</h2>` +
-    `<article><p>Text ${i} with <a href="http://example.com/${i}">a link</a>, <b>bold</b>, <i>it</i> &amp; caf\u00e9 \u65e5\u672c.</p>` +
-    `<ul><li>one<li>two<li><a href="/rel/${i}">three</a></ul><!-- c${i} -->` +
-    `<table><tr><td>${i}</td><td>cell</td></tr></table><img src="/i/${i}.png" alt=""><br>` +
-    `<script>var x${i % 10} = "<\\/p>" + ${i};</script></article></section>\n`;
-}
-const encoder = new TextEncoder();
-const head = encoder.encode('<!DOCTYPE html><html><head><meta charset=utf-8><title>big</title></head><body>\n');
-const tail = encoder.encode('</body></html>\n');
-const stretch = encoder.encode(Array.from({ length: 6000 }, (_, i) => block(i)).join('').slice(0, 4 * 1024 * 1024));
-const pieces = [];
-for (let at = 0; at < stretch.length; at += CHUNK) pieces.push(stretch.subarray(at, at + CHUNK));
 
 /** Writes `total` bytes of the document to `stream`, waiting for 'drain' (the child reads at its pace). */
 async function feed(stream, total) {
@@ -47,13 +32,7 @@ async function feed(stream, total) {
     if (w !== null) await w;
   };
   try {
-    await send(head);
-    for (let k = 0; produced < total - tail.length; k++) {
-      const piece = pieces[k % pieces.length];
-      const room = total - tail.length - produced;
-      await send(piece.length <= room ? piece : piece.subarray(0, room));
-    }
-    await send(tail);
+    for (const piece of bigDocument(total, '<!DOCTYPE html><html><head><meta charset=utf-8><title>big</title></head><body>\n', CHUNK)) await send(piece);
     stream.end();
   } catch {
     // The child stopped reading (it failed): its status says why.

@@ -7,47 +7,13 @@
 // Run after building: npx tsc -b packages/rewriter && node bench/rewrite-memory.mjs [--mb 1024]
 import { createHash } from 'node:crypto';
 import { HTMLRewriter } from '../packages/rewriter/dist/index.js';
+import { bigDocument } from './lib/big-document.mjs';
 
 const args = process.argv.slice(2);
 const MB = Number(args.includes('--mb') ? args[args.indexOf('--mb') + 1] : 1024);
 const TOTAL = MB * 1024 * 1024;
 const CHUNK = 64 * 1024;
 const LIMIT = 100 * 1024 * 1024;
-
-// A page-like document: nested sections of articles with links, text, lists, tables, comments, a
-// script and multi-byte text, repeated until TOTAL bytes.
-function block(i) {
-  return `<section id="s${i}" class="block ${i % 3 ? 'odd' : 'even'}"><h2>Section ${i}</h2>` +
-    `<article><p>Text ${i} with <a href="http://example.com/${i}">a link</a>, <b>bold</b>, <i>it</i> &amp; caf\u00e9 \u65e5\u672c.</p>` +
-    `<ul><li>one<li>two<li><a href="/rel/${i}">three</a></ul><!-- c${i} -->` +
-    `<table><tr><td>${i}</td><td>cell</td></tr></table><img src="/i/${i}.png" alt=""><br>` +
-    `<script>var x${i % 10} = "<\\/p>" + ${i};</script></article></section>\n`;
-}
-
-const encoder = new TextEncoder();
-const head = encoder.encode('<!DOCTYPE html><html><head><title>1 GB</title></head><body>\n');
-const tail = encoder.encode('</body></html>\n');
-
-// A 4 MiB stretch of blocks, cut into CHUNK-byte pieces anywhere (through multi-byte characters too),
-// made once; the document is head + these pieces over and over + tail, produced chunk by chunk and
-// never held whole. (Made once so that the generator's own garbage does not dominate the measurement.)
-const stretch = encoder.encode(Array.from({ length: 6000 }, (_, i) => block(i)).join('').slice(0, 4 * 1024 * 1024));
-const pieces = [];
-for (let at = 0; at < stretch.length; at += CHUNK) pieces.push(stretch.subarray(at, at + CHUNK));
-
-/** Yields the document in pieces of at most CHUNK bytes, TOTAL bytes in all. */
-function* generate() {
-  yield head;
-  let produced = head.length;
-  for (let k = 0; produced < TOTAL - tail.length; k++) {
-    const piece = pieces[k % pieces.length];
-    const room = TOTAL - tail.length - produced;
-    const out = piece.length <= room ? piece : piece.subarray(0, room);
-    produced += out.length;
-    yield out;
-  }
-  yield tail;
-}
 
 let hrefs = 0;
 const rewriter = new HTMLRewriter().on('a[href]', {
@@ -75,7 +41,7 @@ const sample = () => {
 
 const start = performance.now();
 let n = 0;
-for (const chunk of generate()) {
+for (const chunk of bigDocument(TOTAL, '<!DOCTYPE html><html><head><title>1 GB</title></head><body>\n', CHUNK)) {
   inBytes += chunk.length;
   inHash.update(chunk);
   const p = t.write(decoder.decode(chunk, { stream: true }));

@@ -9,9 +9,13 @@
  *    fire on are exactly Chromium's answer — implied elements (html, head, body, tbody, reconstructed
  *    and adoption-agency copies, …) included.
  *
+ * Chromium compares foreign elements' names and attribute names ASCII case-insensitively where HTML
+ * §4.16.2 compares them as written (sluice follows the standard): where that can change an answer, both
+ * are compared with Chromium's minus the foreign elements the exact names reject (helpers/name-case.ts).
+ *
  * Without /usr/bin/chromium the suite is skipped locally and FAILS under CI.
  */
-import { existsSync } from 'node:fs';
+import { openBlankPage, runsInChromium } from './helpers/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Element, type Node, nextInSubtree } from '@sluice/dom';
@@ -19,10 +23,8 @@ import { HTMLRewriter, parseSelector } from '@sluice/rewriter';
 import { querySelectorAll } from '../rewriter/helpers/reference-query.js';
 import { keyOfUnit, referenceRun } from '../rewriter/helpers/reference-run.js';
 import { tagSoup } from '../rewriter/helpers/soup.js';
+import { type Comparison, foreignNames, standardAnswer } from './helpers/name-case.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
-const available = existsSync(CHROMIUM);
 
 const SELECTORS = [
   '*', 'div', 'DIV', 'p', 'b', 'html', 'head', 'body', 'tbody', 'tr', 'td', 'title', 'svg', 'rect', 'foreignObject', 'foreignobject',
@@ -34,6 +36,7 @@ const SELECTORS = [
   ':not(p)', ':not(div, span) > b', ':is(b, i) > span', ':where(.x) p', ':root', ':root > head', 'head title', 'select option',
   'svg rect', 'svg > foreignObject > div', 'math mi', '*|rect', ':nth-child(odd of .x)', ':nth-child(2 of p, div)', 'template', 'template > div',
   'form button', 'img', 'image', 'noscript p', 'x-y', 'body :first-child', 'p:not(:first-child)', ':not(:nth-of-type(1))', 'caption ~ tbody',
+  'clipPath', 'clippath', 'CLIPPATH', 'svg > clippath', '[*|viewbox]', '[*|HREF]', '[definitionurl]', '[definitionURL]',
 ];
 const LISTS = SELECTORS.map((s) => parseSelector(s));
 
@@ -51,6 +54,7 @@ const HAND_WRITTEN = [
   '<frameset><frame></frameset>',
   '<html><body><p>x</p></body></html><div>after html</div>',
   '<image src=a><noscript><p>n</p></noscript>',
+  '<svg><clipPath Title=a><rect/></clipPath></svg><math viewbox=1><mi>x</mi></math><DIV TITLE=b></DIV>',
 ];
 
 function docOrder(doc: Node): Element[] {
@@ -70,18 +74,14 @@ async function firedKeys(input: string): Promise<string[][]> {
   return fired;
 }
 
-describe.runIf(available || process.env.CI)('querySelectorAll in Chromium', () => {
+describe.runIf(runsInChromium)('querySelectorAll in Chromium', () => {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   let browser: any = null;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   let page: any = null;
 
   beforeAll(async () => {
-    if (!available) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium); CI requires it`);
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
-    page = await browser.newPage();
-    await page.goto('about:blank');
+    ({ browser, page } = await openBlankPage());
   });
 
   afterAll(async () => {
@@ -126,6 +126,7 @@ describe.runIf(available || process.env.CI)('querySelectorAll in Chromium', () =
   ];
   let compared = 0;
   let clean = 0;
+  const tally: Record<Comparison, number> = { exact: 0, modeled: 0, 'left out': 0 };
 
   it('sluice and Chromium build the same DOM and select the same elements', async () => {
     for (const input of inputs) {
@@ -137,9 +138,14 @@ describe.runIf(available || process.env.CI)('querySelectorAll in Chromium', () =
       expect(ourHtml, `the DOM of ${JSON.stringify(input)}`).toBe(browser.html);
       compared++;
       const index = new Map(ours.map((e, i) => [e, i]));
+      const names = foreignNames(ours);
+      const standard = SELECTORS.map((s, i) => standardAnswer(s, browser.results[i]!, ours, names));
       LISTS.forEach((list, i) => {
+        const { comparison, want } = standard[i]!;
+        tally[comparison]++;
+        if (want === null) return;
         const mine = querySelectorAll(ref.document, list).map((e) => index.get(e)!);
-        expect(mine, `${SELECTORS[i]} on ${JSON.stringify(input)}`).toEqual(browser.results[i]);
+        expect(mine, `${SELECTORS[i]} on ${JSON.stringify(input)} (${comparison})`).toEqual(want);
       });
       if (ref.late !== null) continue;
       clean++;
@@ -147,11 +153,18 @@ describe.runIf(available || process.env.CI)('querySelectorAll in Chromium', () =
       const fired = await firedKeys(input);
       const keys = ours.map((el) => ref.keyOf.get(el)!);
       SELECTORS.forEach((s, i) => {
-        const want = (browser.results[i] as number[]).map((k) => keys[k]!).sort();
+        const answer = standard[i]!.want;
+        if (answer === null) return;
+        const want = (answer as number[]).map((k) => keys[k]!).sort();
         const got = [...fired[i]!].sort();
         expect(got, `rewriter ${s} on ${JSON.stringify(input)}`).toEqual(want);
       });
     }
+    console.log(
+      `query-selector-all: ${compared} inputs × ${SELECTORS.length} selectors: ${tally.exact} answers compared exactly, ` +
+        `${tally.modeled} under Chromium's modeled case deviation on foreign names, ${tally['left out']} left out as not modeled; ` +
+        `rewriter firing compared on ${clean} inputs`,
+    );
     expect(compared).toBe(inputs.length);
     expect(clean).toBeGreaterThan(inputs.length / 4);
   });

@@ -8,20 +8,12 @@
 // Browser: Debian's Chromium at /usr/bin/chromium through playwright-core (from tests/node_modules);
 // never a downloaded browser. Without /usr/bin/chromium the suite is skipped locally and FAILS when
 // process.env.CI is set.
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { NS } from '@sluice/tree-builder';
 import { type Element, parse } from '../src/index.js';
 import { tagSoup } from '../../../tests/rewriter/helpers/soup.js';
-
-const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
-const available = existsSync(CHROMIUM);
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+import { launchChromium, runsInChromium } from '../../../tests/browser/helpers/chromium.js';
 
 /** Context elements: [namespace designator, local name]. */
 const CONTEXTS: [string, string][] = [
@@ -145,17 +137,14 @@ function runTokens(doc: Document): string[] {
   return out;
 }
 
-describe.runIf(available || process.env.CI)('Chromium judges innerHTML, outerHTML, insertAdjacentHTML, classList, dataset', () => {
+describe.runIf(runsInChromium)('Chromium judges innerHTML, outerHTML, insertAdjacentHTML, classList, dataset', () => {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   let browser: any = null;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   let page: any = null;
 
   beforeAll(async () => {
-    if (!available) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium); CI requires it`);
-    const require = createRequire(join(root, 'tests', 'package.json'));
-    const { chromium } = await import(require.resolve('playwright-core'));
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+    browser = await launchChromium();
     page = await browser.newPage();
     await page.setContent('<!DOCTYPE html><html><head></head><body></body></html>');
   });

@@ -14,18 +14,14 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
+import { available, CI, launchChromium, requireChromium } from './chromium.js';
 
-export const CHROMIUM = '/usr/bin/chromium';
-export const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run',
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'];
-export const CI = process.env.CI !== undefined && process.env.CI !== '' && process.env.CI !== 'false';
+export { available, CI } from './chromium.js';
 export const root = fileURLToPath(new URL('../../..', import.meta.url));
 export const playground = join(root, 'packages', 'playground');
 export const dist = join(playground, 'dist');
 /** Where the screenshots go. */
 export const shots = join(root, 'test-output', 'playground');
-/** Whether Debian's Chromium is installed. */
-export const available = existsSync(CHROMIUM);
 /** The page's views, by the id of their tab (`#tab-<id>`) and panel (`#panel-<id>`). */
 export const VIEWS = ['stepper', 'tokens', 'tree', 'events', 'errors', 'serialized', 'rewrite', 'differential'];
 
@@ -41,7 +37,7 @@ export interface Playground {
 
 /** Builds the page when needed, serves it, launches Chromium and opens the page at `viewport`, ready. */
 export async function openPlayground(viewport = { width: 1280, height: 800 }): Promise<Playground> {
-  if (!available) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium); CI requires it`);
+  requireChromium();
   if (!existsSync(join(dist, 'index.html')) || !existsSync(join(dist, 'app.js'))) {
     if (CI) throw new Error(`${dist} is not built: npm run setup builds it (scripts/setup.mjs runs packages/playground/build.mjs)`);
   }
@@ -52,10 +48,9 @@ export async function openPlayground(viewport = { width: 1280, height: 800 }): P
   const server = createPlaygroundServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-  const { chromium } = await import('playwright-core');
   let browser: Browser;
   try {
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+    browser = await launchChromium();
   } catch (error) {
     server.close();
     throw error;

@@ -12,7 +12,6 @@ import { selectAll } from 'css-select';
 import render from 'dom-serializer';
 import * as domhandler from 'domhandler';
 import {
-  NodeType,
   parse,
   parseFragment,
   serialize,
@@ -22,26 +21,11 @@ import {
   type DomhandlerDocument,
   type DomhandlerElement,
   type Element,
-  type Node,
 } from '@sluice/dom';
 import { tagSoup } from '../rewriter/helpers/soup.js';
-import { corpus, nested, reference, treeOf } from './helpers.js';
+import { corpus, elementsOf, nested, reference, treeOf } from './helpers.js';
 
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
-
-/** The DOM's elements in tree order (template contents are not descendants, as in the DOM). */
-function domElements(root: Node): Element[] {
-  const out: Element[] = [];
-  const walk: Node[] = [root];
-  while (walk.length > 0) {
-    const n = walk.pop()!;
-    const children: Node[] = [];
-    for (let c = n.firstChild; c !== null; c = c.nextSibling) children.push(c);
-    for (let i = children.length - 1; i >= 0; i--) walk.push(children[i]!);
-    if (n !== root && n.nodeType === NodeType.ELEMENT_NODE) out.push(n as Element);
-  }
-  return out;
-}
 
 /** domhandler-shaped elements in tree order, not entering template contents (a `root` child). */
 function dhElements(root: DomhandlerAnyNode): DomhandlerElement[] {
@@ -79,7 +63,7 @@ function compoundMatches(el: Element, compound: string): boolean {
 
 function referenceMatch(doc: Document, selector: string): Element[] {
   const parts = selector.split(/\s+/);
-  return domElements(doc).filter((el) => {
+  return elementsOf(doc).filter((el) => {
     // Right to left, backtracking over descendant combinators (selectors here are short).
     const matchFrom = (node: Element | null, i: number): boolean => {
       if (node === null || !compoundMatches(node, parts[i]!)) return false;
@@ -96,7 +80,7 @@ function referenceMatch(doc: Document, selector: string): Element[] {
 /** The selectors tried on a page: some tags, its first usable class and id, descendant and child combinators. */
 function selectorsFor(doc: Document): string[] {
   const out = ['a', 'div', 'p', 'li', 'span', 'img', 'script', 'div a', 'ul li', 'ul > li', 'div > p', 'body > div', 'td a'];
-  const els = domElements(doc);
+  const els = elementsOf(doc);
   const cls = els.map((e) => (e.getAttribute('class') ?? '').split(/[ \t\n\f\r]+/)[0]!).find((c) => /^[a-z_][\w-]*$/i.test(c));
   const id = els.map((e) => e.getAttribute('id') ?? '').find((i) => /^[a-z_][\w-]*$/i.test(i));
   if (cls !== undefined) out.push(`.${cls}`, `div.${cls}`, `.${cls} a`, `body .${cls}`);
@@ -132,7 +116,7 @@ describe('toDomhandler with cheerio: $(sel) finds what the DOM finds, in the sam
   function check(doc: Document): number {
     const root = toDomhandler(doc);
     const $ = cheerio.load(root as never);
-    const ours = domElements(doc);
+    const ours = elementsOf(doc);
     const theirs = dhElements(root);
     expect(theirs.map((e) => e.name)).toEqual(ours.map((e) => e.localName));
     const index = new Map<unknown, number>(theirs.map((e, i) => [e, i]));

@@ -28,26 +28,11 @@ import {
   type Text,
 } from '@sluice/dom';
 import { tagSoup } from '../rewriter/helpers/soup.js';
-import { corpus, nested, treeOf } from './helpers.js';
+import { corpus, elementsOf, nested, plainCopy, treeOf } from './helpers.js';
 
 /** A hast tree as plain data without positions (iterative). */
 function strip(node: unknown): unknown {
-  const out = { value: undefined as unknown };
-  const work: [unknown, Record<string | number, unknown>, string | number][] = [[node, out as Record<string, unknown>, 'value']];
-  while (work.length > 0) {
-    const [from, into, key] = work.pop()!;
-    if (from === null || typeof from !== 'object') {
-      into[key] = from;
-      continue;
-    }
-    const copy: Record<string | number, unknown> = Array.isArray(from) ? ([] as unknown as Record<number, unknown>) : {};
-    into[key] = copy;
-    for (const [k, v] of Object.entries(from)) {
-      if (k === 'position' || v === undefined) continue;
-      work.push([v, copy, k]);
-    }
-  }
-  return out.value;
+  return plainCopy(node, (k) => k === 'position');
 }
 
 /** The elements whose text HTML §13.3 writes as is but hast-util-to-html escapes. */
@@ -94,26 +79,10 @@ function withoutEscapedLiteralText(doc: Document): Document {
   return doc;
 }
 
-/** Every element of `doc`, template contents included. */
-function allElements(doc: Document): Element[] {
-  const out: Element[] = [];
-  const walk: Node[] = [doc];
-  while (walk.length > 0) {
-    const n = walk.pop()!;
-    for (let c = n.firstChild; c !== null; c = c.nextSibling) {
-      walk.push(c);
-      if (c.nodeType !== NodeType.ELEMENT_NODE) continue;
-      out.push(c as Element);
-      if ('content' in c) walk.push((c as unknown as { content: Node }).content);
-    }
-  }
-  return out;
-}
-
 /** The html5lib dump of `html`'s tree without attributes and with the doctype line normalized (hast keeps neither). */
 function elementsAndText(html: string): string {
   const doc = parse(html);
-  for (const el of allElements(doc)) for (const name of el.getAttributeNames()) el.removeAttribute(name);
+  for (const el of elementsOf(doc, true)) for (const name of el.getAttributeNames()) el.removeAttribute(name);
   return toTestFormat(doc).replace(/^\| <!DOCTYPE[^\n]*/, '| <!DOCTYPE>');
 }
 
@@ -128,7 +97,7 @@ const DATA_WITHOUT_DASH = /^data[^-]/i;
  * on their own below).
  */
 function withoutUnwritableNames(doc: Document): Document {
-  for (const el of allElements(doc)) {
+  for (const el of elementsOf(doc, true)) {
     for (const name of el.getAttributeNames()) {
       if (ESCAPED_IN_NAMES.test(name) || DATA_WITHOUT_DASH.test(name)) el.removeAttribute(name);
     }

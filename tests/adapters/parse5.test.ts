@@ -8,29 +8,11 @@ import fc from 'fast-check';
 import * as parse5 from 'parse5';
 import { parse, parseFragment, serialize, toParse5, type Parse5Node } from '@sluice/dom';
 import { tagSoup } from '../rewriter/helpers/soup.js';
-import { corpus, nested, reference, treeOf } from './helpers.js';
+import { corpus, nested, plainCopy, reference, treeOf } from './helpers.js';
 
 /** A parse5 tree as plain data: parentNode links dropped (they make cycles), locations dropped unless asked. */
 function plain(node: unknown, locations = false): unknown {
-  // Iterative copy (pages nest deep enough to matter for a recursive one in a test too).
-  const out = { value: undefined as unknown };
-  const work: [unknown, Record<string | number, unknown>, string | number][] = [[node, out as Record<string, unknown>, 'value']];
-  while (work.length > 0) {
-    const [from, into, key] = work.pop()!;
-    if (from === null || typeof from !== 'object') {
-      into[key] = from;
-      continue;
-    }
-    const copy: Record<string | number, unknown> = Array.isArray(from) ? ([] as unknown as Record<number, unknown>) : {};
-    into[key] = copy;
-    for (const [k, v] of Object.entries(from)) {
-      if (k === 'parentNode') continue;
-      if (k === 'sourceCodeLocation' && !locations) continue;
-      if (v === undefined) continue;
-      work.push([v, copy, k]);
-    }
-  }
-  return out.value;
+  return plainCopy(node, (k) => k === 'parentNode' || (k === 'sourceCodeLocation' && !locations));
 }
 
 describe('toParse5: the tree is parse5 8\'s own', () => {

@@ -4,18 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { NS } from '@sluice/tree-builder';
 import { Document, type Element, type HTMLTemplateElement, parse, serialize } from '../src/index.js';
-
-function expectError(f: () => unknown, name: string, message: RegExp): void {
-  let error: unknown = null;
-  try {
-    f();
-  } catch (e) {
-    error = e;
-  }
-  expect(error).toBeInstanceOf(DOMException);
-  expect((error as DOMException).name).toBe(name);
-  expect((error as DOMException).message).toMatch(message);
-}
+import { expectError } from './helpers.js';
 
 function body(markup = '') {
   const doc = parse(`<!DOCTYPE html><body>${markup}`);

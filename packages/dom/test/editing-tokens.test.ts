@@ -3,18 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { NS } from '@sluice/tree-builder';
 import { DOMStringMap, DOMTokenList, Document, parse } from '../src/index.js';
-
-function expectError(f: () => unknown, name: string, message: RegExp): void {
-  let error: unknown = null;
-  try {
-    f();
-  } catch (e) {
-    error = e;
-  }
-  expect(error).toBeInstanceOf(DOMException);
-  expect((error as DOMException).name).toBe(name);
-  expect((error as DOMException).message).toMatch(message);
-}
+import { expectError } from './helpers.js';
 
 const span = (cls?: string) => {
   const el = new Document().createElement('span');

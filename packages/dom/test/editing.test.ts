@@ -13,26 +13,7 @@ import {
   parse,
   serialize,
 } from '../src/index.js';
-
-/** Run `f`; return the DOMException it throws (fails if it throws nothing or something else). */
-function thrown(f: () => unknown): DOMException {
-  try {
-    f();
-  } catch (e) {
-    expect(e).toBeInstanceOf(DOMException);
-    return e as DOMException;
-  }
-  throw new Error('expected a DOMException, nothing was thrown');
-}
-
-function expectError(f: () => unknown, name: string, message: RegExp): void {
-  const e = thrown(f);
-  expect(e.name).toBe(name);
-  expect(e.message).toMatch(message);
-  // The message names the problem; the name is not repeated in it (String(e) is `name: message`).
-  expect(e.message.startsWith(name)).toBe(false);
-  expect(String(e)).toBe(`${name}: ${e.message}`);
-}
+import { expectError } from './helpers.js';
 
 const html = (n: Node) => serialize(n);
 

@@ -4,44 +4,21 @@
 // Cheap when nothing changed: the last build's input files (esbuild's metafile) are kept with their
 // sizes and modification times, and the build is skipped while they and the outputs are unchanged.
 // Usage: node packages/playground/build.mjs [--force]   (PLAYGROUND_MINIFY=0: readable output, for profiling)
-import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { copyFileSync, mkdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadEsbuild, metafileInputs, root, upToDate, writeStamp } from '../../scripts/lib/esbuild.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const root = join(here, '..', '..');
 const dist = join(here, 'dist');
 const stampFile = join(dist, '.build-inputs.json');
 const STATIC = ['index.html', 'style.css'];
 const OUTPUTS = ['index.html', 'style.css', 'app.js'];
 
-/** `path`'s size and mtime, or null when it is missing. */
-function stat(path) {
-  try {
-    const s = statSync(path);
-    return `${s.size}:${s.mtimeMs}`;
-  } catch {
-    return null;
-  }
-}
-
-function upToDate() {
-  if (process.argv.includes('--force') || !existsSync(stampFile)) return false;
-  if (OUTPUTS.some((f) => !existsSync(join(dist, f)))) return false;
-  let recorded;
-  try {
-    recorded = JSON.parse(readFileSync(stampFile, 'utf8'));
-  } catch {
-    return false;
-  }
-  // A new file in src/ is imported by a changed one, so watching the known inputs is enough.
-  return Object.entries(recorded).every(([file, s]) => stat(join(root, file)) === s);
-}
-
-if (upToDate()) {
+if (upToDate(stampFile, OUTPUTS.map((f) => join(dist, f)))) {
   console.error('playground: dist/ is up to date');
 } else {
-  const { build } = await import('esbuild');
+  const { build } = await loadEsbuild('playground');
   mkdirSync(dist, { recursive: true });
   const result = await build({
     entryPoints: [join(here, 'src', 'main.ts')],
@@ -60,10 +37,7 @@ if (upToDate()) {
     logLevel: 'warning',
   });
   for (const f of STATIC) copyFileSync(join(here, 'src', f), join(dist, f));
-  const inputs = {};
-  const files = [...Object.keys(result.metafile.inputs).map((f) => join(root, f)), ...STATIC.map((f) => join(here, 'src', f))];
-  for (const f of [...files, ...OUTPUTS.map((o) => join(dist, o))]) inputs[relative(root, f)] = stat(f);
-  writeFileSync(stampFile, JSON.stringify(inputs, null, 1));
+  writeStamp(stampFile, [...metafileInputs(result), ...STATIC.map((f) => join(here, 'src', f)), ...OUTPUTS.map((o) => join(dist, o))]);
   const kb = (statSync(join(dist, 'app.js')).size / 1024).toFixed(0);
   console.error(`playground: built dist/ (app.js ${kb} KiB, ${Object.keys(result.metafile.inputs).length} modules)`);
 }

@@ -22,9 +22,9 @@
  * Without /usr/bin/chromium the suite is skipped locally and FAILS under CI.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { openBlankPage, runsInChromium } from './helpers/chromium.js';
+import { openBlankPageForSuite, runsInChromium } from './helpers/chromium.js';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Element, type Node, nextInSubtree, parse } from '@sluice/dom';
 import { tagSoup } from '../rewriter/helpers/soup.js';
@@ -112,17 +112,8 @@ function explain(ours: number[] | string, theirs: number[] | string, all: Elemen
 
 describe.runIf(runsInChromium)('querySelectorAll: sluice and Chromium on the corpus', () => {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  let browser: any = null;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   let page: any = null;
-
-  beforeAll(async () => {
-    ({ browser, page } = await openBlankPage());
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  openBlankPageForSuite((opened) => (page = opened));
 
   async function chromiumResults(html: string): Promise<{ html: string; results: (number[] | string)[] }> {
     return page.evaluate(

@@ -14,22 +14,17 @@
  *   reported (printed), never asserted: the machine is shared and timings are noise.
  */
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { available, CI, openPlayground, shots, showView, typeInto, VIEWS, type Playground } from './helpers/playground.js';
+import { available, CI, openPlaygroundForSuite, shots, showView, typeInto, VIEWS, type Playground } from './helpers/playground.js';
 
 describe.skipIf(!available && !CI)('the playground page: keyboard, names, layout, a 1 MB page', () => {
   let opened: Playground | undefined;
   let page: Page;
   let problems: string[] = [];
-
-  beforeAll(async () => {
-    opened = await openPlayground();
-    ({ page, problems } = opened);
-  });
-
-  afterAll(async () => {
-    await opened?.close();
+  openPlaygroundForSuite((o) => {
+    opened = o;
+    ({ page, problems } = o);
   });
 
   /** What has the focus: its id, role, and whether a focus outline is drawn on it (or on its row, for a tree item). */

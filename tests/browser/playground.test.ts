@@ -17,9 +17,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { available, CI, openPlayground, playground, root, shots, showView, typeInto, VIEWS, type Playground } from './helpers/playground.js';
+import { available, CI, openPlaygroundForSuite, playground, root, shots, showView, typeInto, VIEWS } from './helpers/playground.js';
 
 describe('the playground sources', () => {
   it('type-check (esbuild bundles them without checking)', () => {
@@ -30,18 +30,9 @@ describe('the playground sources', () => {
 });
 
 describe.skipIf(!available && !CI)('the playground page in Chromium', () => {
-  let opened: Playground | undefined;
   let page: Page;
   let problems: string[] = [];
-
-  beforeAll(async () => {
-    opened = await openPlayground();
-    ({ page, problems } = opened);
-  });
-
-  afterAll(async () => {
-    await opened?.close();
-  });
+  openPlaygroundForSuite((opened) => ({ page, problems } = opened));
 
   const type = (html: string) => typeInto(page, html);
   const view = (id: string) => showView(page, id);

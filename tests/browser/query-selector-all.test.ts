@@ -15,8 +15,8 @@
  *
  * Without /usr/bin/chromium the suite is skipped locally and FAILS under CI.
  */
-import { openBlankPage, runsInChromium } from './helpers/chromium.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBlankPageForSuite, runsInChromium } from './helpers/chromium.js';
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Element, type Node, nextInSubtree } from '@sluice/dom';
 import { HTMLRewriter, parseSelector } from '@sluice/rewriter';
@@ -76,17 +76,8 @@ async function firedKeys(input: string): Promise<string[][]> {
 
 describe.runIf(runsInChromium)('querySelectorAll in Chromium', () => {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  let browser: any = null;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   let page: any = null;
-
-  beforeAll(async () => {
-    ({ browser, page } = await openBlankPage());
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  openBlankPageForSuite((opened) => (page = opened));
 
   async function inBrowser(input: string): Promise<{ html: string; results: (number[] | string)[] }> {
     return page.evaluate(

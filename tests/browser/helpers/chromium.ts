@@ -6,6 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export const CHROMIUM = '/usr/bin/chromium';
 /**
@@ -39,4 +40,17 @@ export async function openBlankPage(): Promise<{ browser: Browser; page: Page }>
   const page = await browser.newPage();
   await page.goto('about:blank');
   return { browser, page };
+}
+
+/** In a `describe`: {@link openBlankPage} before its tests (`use` gets the page), the browser closed after them. */
+export function openBlankPageForSuite(use: (page: Page) => void): void {
+  let browser: Browser | null = null;
+  beforeAll(async () => {
+    const opened = await openBlankPage();
+    browser = opened.browser;
+    use(opened.page);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
 }

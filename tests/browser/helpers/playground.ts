@@ -14,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { available, CI, launchChromium, requireChromium } from './chromium.js';
 
 export { available, CI } from './chromium.js';
@@ -33,6 +34,18 @@ export interface Playground {
   /** Console errors and warnings, page errors: a test expects none. */
   problems: string[];
   close(): Promise<void>;
+}
+
+/** In a `describe`: {@link openPlayground} before its tests (`use` gets it), closed after them. */
+export function openPlaygroundForSuite(use: (opened: Playground) => void, viewport?: { width: number; height: number }): void {
+  let opened: Playground | undefined;
+  beforeAll(async () => {
+    opened = await openPlayground(viewport);
+    use(opened);
+  });
+  afterAll(async () => {
+    await opened?.close();
+  });
 }
 
 /** Builds the page when needed, serves it, launches Chromium and opens the page at `viewport`, ready. */

@@ -106,10 +106,12 @@ describe('matching follows the tree builder', () => {
     ['<div><p>a<p>b</div>', 'div > p:nth-child(2)', ['<p>']],
     ['<ul><li>1<li>2<li>3</ul>', 'li:nth-child(odd)', ['<li>', '<li>']],
     ['<svg><rect/><foreignObject><div>x</div></foreignObject></svg>', 'svg foreignObject > div', ['<div>']],
-    // Names compare case-insensitively on SVG elements too, as in Chromium (tests/browser).
-    ['<svg><foreignObject></foreignObject></svg>', 'foreignobject', ['<foreignObject>']],
+    // HTML §4.16.2: names on foreign elements compare as written (Chromium deviates: docs/selectors.md).
+    ['<svg><foreignObject></foreignObject></svg>', 'foreignobject', []],
+    ['<svg><foreignObject></foreignObject></svg>', 'foreignObject', ['<foreignObject>']],
+    ['<svg><clipPath></clipPath></svg>', 'CLIPPATH', []],
     ['<svg viewBox="0 0 1 1"></svg>', '[viewBox]', ['<svg viewBox="0 0 1 1">']],
-    ['<svg viewBox="0 0 1 1"></svg>', '[viewbox]', ['<svg viewBox="0 0 1 1">']],
+    ['<svg viewBox="0 0 1 1"></svg>', '[viewbox]', []],
     ['<div viewBox=1></div>', '[VIEWBOX]', ['<div viewBox=1>']],
     ['<input type=HIDDEN>', '[type=hidden]', ['<input type=HIDDEN>']],
     ['<input title=HIDDEN>', '[title=hidden]', []],

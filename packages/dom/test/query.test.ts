@@ -55,17 +55,36 @@ describe('attribute selectors', () => {
 });
 
 describe('case rules of HTML documents', () => {
-  it('type selectors: HTML elements case-insensitively; foreign ones too, as Chromium does', () => {
-    const html = '<!DOCTYPE html><div id=d></div><svg><foreignObject id=f></foreignObject></svg>';
+  // HTML §4.16.2 "Case-sensitivity of selectors" (Chromium deviates: docs/selectors.md).
+  it('type selectors: lowercased for HTML elements, as written for foreign ones', () => {
+    const html = '<!DOCTYPE html><div id=d></div><svg><foreignObject id=f></foreignObject><clipPath id=c></clipPath></svg>';
     expect(q(html, 'DIV')).toEqual(['d']);
     expect(q(html, 'foreignObject')).toEqual(['f']);
-    expect(q(html, 'foreignobject')).toEqual(['f']);
-    expect(q(html, '[viewbox], svg')).toEqual(['svg']);
+    expect(q(html, 'foreignobject')).toEqual([]);
+    expect(q(html, 'clipPath')).toEqual(['c']);
+    expect(q(html, 'clippath')).toEqual([]);
+    expect(q(html, 'CLIPPATH')).toEqual([]);
+    expect(q(html, 'svg > clippath, DIV')).toEqual(['d']);
+    expect(q(html, 'clipPath:first-of-type, svg clipPath')).toEqual(['c']);
+    expect(q(html, 'SVG')).toEqual([]); // the svg element is an SVG element: `svg` as written
+    const doc = parse(html);
+    expect(doc.querySelector('clippath')).toBeNull();
+    expect(doc.getElementById('c')!.matches('clipPath')).toBe(true);
+    expect(doc.getElementById('c')!.matches('clippath')).toBe(false);
+    expect(doc.getElementById('c')!.closest('CLIPPATH')).toBeNull();
+    // An ancestor named in another case does not satisfy the compound left of a combinator.
+    expect(q('<!DOCTYPE html><svg><clipPath><rect id=r /></clipPath></svg>', 'clippath rect')).toEqual([]);
+    expect(q('<!DOCTYPE html><svg><clipPath><rect id=r /></clipPath></svg>', 'clipPath rect')).toEqual(['r']);
   });
-  it('foreign attribute names, and values outside HTML elements compare case-sensitively', () => {
-    const html = '<!DOCTYPE html><svg viewBox="0 0 1 1" type=A id=s></svg>';
-    expect(q(html, '[viewbox]')).toEqual(['s']);
+  it('attribute names: lowercased for HTML elements\' attributes, as written for foreign ones', () => {
+    const html = '<!DOCTYPE html><p id=p class=x></p><svg viewBox="0 0 1 1" type=A id=s class=y></svg>';
     expect(q(html, '[viewBox]')).toEqual(['s']);
+    expect(q(html, '[viewbox]')).toEqual([]);
+    expect(q(html, '[VIEWBOX]')).toEqual([]);
+    expect(q(html, '[*|viewBox]')).toEqual(['s']);
+    expect(q(html, '[*|viewbox]')).toEqual([]);
+    expect(q(html, '[CLASS]')).toEqual(['p']); // the SVG element's `class` is not `CLASS`
+    expect(q(html, '[class]')).toEqual(['p', 's']);
     expect(q(html, '[type=a]')).toEqual([]); // HTML's case-insensitive list applies to HTML elements only
     expect(q(html, '[type=a i]')).toEqual(['s']);
   });

@@ -505,3 +505,33 @@ describe('rewrites inside handlers', () => {
     expect(out).toBe('<b>1</b><i n="inner">x</i><p>y<i n="outer">2</i><b>3</b><i n="inner">x</i><p>y<i n="outer">4</i>');
   });
 });
+
+// HTML §4.16.2 "Case-sensitivity of selectors": names lowercased for HTML elements and their
+// attributes, as written for foreign ones (Chromium deviates: docs/selectors.md).
+describe('case of names on foreign elements', () => {
+  const svg = '<svg viewBox="0 0 1 1"><clipPath id=c><rect></rect></clipPath></svg><DIV CLASS=x></DIV>';
+  const fired = async (selector: string): Promise<string[]> => {
+    const { log } = await rw(svg, (r, log) => r.on(selector, { element(e) { log.push(e.tagName); } }));
+    // The byte path compiles its own selectors: the same answer.
+    const bytes: string[] = [];
+    const t = new HTMLRewriter().on(selector, { element(e) { bytes.push(e.tagName); } }).createByteTransformer(() => {});
+    t.write(new TextEncoder().encode(svg));
+    t.end();
+    expect(bytes).toEqual(log);
+    return log as string[];
+  };
+  it(".on('clipPath') fires; .on('clippath') and .on('CLIPPATH') do not", async () => {
+    expect(await fired('clipPath')).toEqual(['clippath']); // tagName is the name lowercased, as lol-html's
+    expect(await fired('clippath')).toEqual([]);
+    expect(await fired('CLIPPATH')).toEqual([]);
+    expect(await fired('clippath > rect')).toEqual([]);
+    expect(await fired('clipPath > rect')).toEqual(['rect']);
+  });
+  it("[viewBox] matches the SVG attribute, [viewbox] does not; HTML's names stay case-insensitive", async () => {
+    expect(await fired('[viewBox]')).toEqual(['svg']);
+    expect(await fired('[viewbox]')).toEqual([]);
+    expect(await fired('DIV')).toEqual(['div']);
+    expect(await fired('[CLASS]')).toEqual(['div']);
+    expect(await fired('SVG')).toEqual([]);
+  });
+});

@@ -33,9 +33,9 @@ export type NamespaceTest = 'any' | 'none';
 
 /** One compound: a type/universal selector plus attribute and pseudo-class conditions. */
 export interface CompoundSelector {
-  /** The type selector's name as written (null for `*` or none). */
+  /** The type selector's name as written (null for `*` or none): what names of elements other than HTML elements are compared to (HTML §4.16.2, `typeMatches`). */
   readonly tag: string | null;
-  /** The same, ASCII-lowercased: what element names are compared to (see `compound.ts`). */
+  /** The same, ASCII-lowercased: what names of HTML elements are compared to (`typeMatches`). */
   readonly tagLower: string | null;
   /** `any` for `a`, `*`, `*|a`; `none` for `|a` (elements in no namespace only). */
   readonly namespace: NamespaceTest;
@@ -55,9 +55,9 @@ export type AttributeOperator = 'exists' | 'equals' | 'includes' | 'dash' | 'pre
 export type CaseMode = 'default' | 'i' | 's' | 'quirks';
 
 export interface AttributeTest {
-  /** As written. */
+  /** As written: what names of attributes other than an HTML element's namespace-less ones are compared to (HTML §4.16.2, `attributeMatches`). */
   readonly name: string;
-  /** ASCII-lowercased: what attribute names are compared to (see `attribute.ts`). */
+  /** ASCII-lowercased: what names of an HTML element's namespace-less attributes are compared to (`attributeMatches`). */
   readonly nameLower: string;
   /** `[a]` (and `[|a]`) match attributes in no namespace; `[*|a]` attributes in any namespace. */
   readonly anyNamespace: boolean;

@@ -69,10 +69,13 @@ export function valueMatches(test: AttributeTest, actual: string, insensitive: b
  * Whether an element with these attributes satisfies the attribute test. `namespace` is the element's
  * namespace; `quirks` whether the document is in quirks mode.
  *
- * Attribute names compare ASCII case-insensitively on every element of an HTML document, foreign ones
- * included (`[viewbox]` matches SVG's `viewBox`): that is what Chromium does (it lowercases the selector
- * and compares foreign attributes case-insensitively), and the reference here is Chromium
- * (tests/browser). Selectors 4 would compare names on foreign elements case-sensitively.
+ * HTML §4.16.2 "Case-sensitivity of selectors": the selector's name is ASCII-lowercased when compared
+ * to the names of (namespace-less) attributes of HTML elements, and compared in its original case to
+ * every other attribute; both comparisons are then exact. So `[viewBox]` matches SVG's `viewBox` and
+ * `[viewbox]` does not, while `[CLASS]` matches an HTML element's `class`. The `*|name` form follows
+ * the same rule per attribute (lowercased only for a null-namespace attribute of an HTML element).
+ * Chromium deviates (it compares foreign attributes' names ASCII case-insensitively: `[viewbox]`
+ * matches `<svg viewBox>`); Firefox follows the standard. docs/selectors.md records it.
  */
 export function attributeMatches(
   test: AttributeTest,
@@ -81,11 +84,13 @@ export function attributeMatches(
   quirks: boolean,
 ): boolean {
   const html = namespace === HTML_NS;
-  const name = test.nameLower;
   for (let i = 0; i < attributes.length; i++) {
     const attr = attributes[i]!;
-    if (test.anyNamespace ? asciiLowercase(attr.localName) !== name : attr.namespace !== null || (html ? attr.name : asciiLowercase(attr.name)) !== name) continue;
-    if (valueMatches(test, attr.value, insensitiveFor(test, html && attr.namespace === null, attr.localName, quirks))) return true;
+    const htmlNull = html && attr.namespace === null;
+    if (test.anyNamespace) {
+      if (attr.localName !== (htmlNull ? test.nameLower : test.name)) continue;
+    } else if (attr.namespace !== null || attr.name !== (html ? test.nameLower : test.name)) continue;
+    if (valueMatches(test, attr.value, insensitiveFor(test, htmlNull, attr.localName, quirks))) return true;
   }
   return false;
 }
@@ -115,12 +120,21 @@ export function insensitiveFor(test: AttributeTest, htmlNull: boolean, localName
 }
 
 /**
- * The compound's type selector (and namespace) against an element's name. Names compare ASCII
- * case-insensitively for every element of an HTML document, SVG and MathML ones included
- * (`foreignobject` matches SVG's `foreignObject`): Chromium's rule, the reference here; HTML's text would
- * compare names of foreign elements case-sensitively. `tagLower` is already lowercased.
+ * The compound's type selector (and namespace) against an element's name. HTML §4.16.2
+ * "Case-sensitivity of selectors": the type selector is ASCII-lowercased (`tagLower`) when compared to
+ * the names of HTML elements, and compared in its original case (`tag`) to other elements; both
+ * comparisons are then exact. So `clipPath` matches SVG's `clipPath` and `clippath` does not, while
+ * `DIV` matches `div`. Chromium deviates (it compares foreign elements' names ASCII
+ * case-insensitively: `clippath` matches `<svg><clipPath>`); Firefox follows the standard.
+ * docs/selectors.md records it.
  */
-export function typeMatches(tagLower: string | null, namespaceTest: 'any' | 'none', localName: string, namespace: string | null): boolean {
+export function typeMatches(
+  tag: string | null,
+  tagLower: string | null,
+  namespaceTest: 'any' | 'none',
+  localName: string,
+  namespace: string | null,
+): boolean {
   if (namespaceTest === 'none' && namespace !== null) return false;
-  return tagLower === null || (namespace === HTML_NS ? tagLower === localName : tagLower === asciiLowercase(localName));
+  return tag === null || (namespace === HTML_NS ? tagLower === localName : tag === localName);
 }

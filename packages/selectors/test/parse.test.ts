@@ -161,16 +161,38 @@ describe('the per-element primitives', () => {
     const xlink = [attr('xlink:href', '#a', 'http://www.w3.org/1999/xlink')];
     expect(attributeMatches(href, SVG, xlink, false)).toBe(false);
     expect(attributeMatches({ ...href, anyNamespace: true }, SVG, xlink, false)).toBe(true);
-    expect(attributeMatches(test({ name: 'viewbox', nameLower: 'viewbox', operator: 'exists' }), SVG, [attr('viewBox', '0')], false)).toBe(true);
   });
-  it('~= needs a whole word; type names compare as Chromium does', () => {
+  it('attribute names (HTML §4.16.2): lowercased for an HTML element\'s namespace-less attributes, as written for others', () => {
+    const viewBox = test({ name: 'viewBox', nameLower: 'viewbox', operator: 'exists' });
+    const viewbox = test({ name: 'viewbox', nameLower: 'viewbox', operator: 'exists' });
+    const svgAttrs = [attr('viewBox', '0')];
+    expect(attributeMatches(viewBox, SVG, svgAttrs, false)).toBe(true);
+    expect(attributeMatches(viewbox, SVG, svgAttrs, false)).toBe(false);
+    expect(attributeMatches({ ...viewBox, anyNamespace: true }, SVG, svgAttrs, false)).toBe(true);
+    expect(attributeMatches({ ...viewbox, anyNamespace: true }, SVG, svgAttrs, false)).toBe(false);
+    const CLASS = test({ name: 'CLASS', nameLower: 'class', operator: 'exists' });
+    expect(attributeMatches(CLASS, HTML, [attr('class', 'x')], false)).toBe(true);
+    expect(attributeMatches({ ...CLASS, anyNamespace: true }, HTML, [attr('class', 'x')], false)).toBe(true);
+    expect(attributeMatches(CLASS, SVG, [attr('class', 'x')], false)).toBe(false);
+    // A namespaced attribute of an HTML element (setAttributeNS) compares as written, even under *|.
+    const Foo = test({ name: 'Foo', nameLower: 'foo', operator: 'exists', anyNamespace: true });
+    expect(attributeMatches(Foo, HTML, [attr('Foo', '', 'urn:x')], false)).toBe(true);
+    expect(attributeMatches({ ...Foo, name: 'foo' }, HTML, [attr('Foo', '', 'urn:x')], false)).toBe(false);
+  });
+  it('~= needs a whole word', () => {
     expect(includesWord('a  bc\td', 'bc')).toBe(true);
     expect(includesWord('abc', 'b')).toBe(false);
     expect(includesWord('a b', 'a b')).toBe(false);
-    expect(typeMatches('foreignobject', 'any', 'foreignObject', SVG)).toBe(true);
-    expect(typeMatches('div', 'any', 'DIV', HTML)).toBe(false); // HTML element names are compared as stored
-    expect(typeMatches(null, 'none', 'x', null)).toBe(true);
-    expect(typeMatches(null, 'none', 'x', HTML)).toBe(false);
+  });
+  it('type names (HTML §4.16.2): lowercased for HTML elements, as written for others', () => {
+    expect(typeMatches('clipPath', 'clippath', 'any', 'clipPath', SVG)).toBe(true);
+    expect(typeMatches('clippath', 'clippath', 'any', 'clipPath', SVG)).toBe(false);
+    expect(typeMatches('CLIPPATH', 'clippath', 'any', 'clipPath', SVG)).toBe(false);
+    expect(typeMatches('DIV', 'div', 'any', 'div', HTML)).toBe(true);
+    expect(typeMatches('div', 'div', 'any', 'DIV', HTML)).toBe(false); // HTML element names are compared as stored
+    expect(typeMatches('A', 'a', 'any', 'a', null)).toBe(false); // no namespace: not an HTML element
+    expect(typeMatches(null, null, 'none', 'x', null)).toBe(true);
+    expect(typeMatches(null, null, 'none', 'x', HTML)).toBe(false);
   });
   it('startsIdent', () => {
     expect(['a', '_', '-a', '--', '\\31', 'é'].every((s) => startsIdent(s, 0))).toBe(true);

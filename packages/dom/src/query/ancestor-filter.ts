@@ -57,6 +57,8 @@ function requirementOf(complex: ComplexSelector, quirks: boolean): string[] {
     const combinator = complex.combinators[i]!;
     if (combinator !== 'descendant' && combinator !== 'child') break;
     const c = complex.compounds[i]!;
+    // Lowercased on both sides: a necessary condition only (a foreign `clipPath` ancestor has the key
+    // `t:clippath`, which `clippath` also asks for); the compound's own test applies HTML §4.16.2 exactly.
     if (c.tagLower !== null) keys.push(`t:${c.tagLower}`);
     for (const a of c.attributes) {
       // Only `#id` and `.class` (css-what marks them `quirks`): compared exactly, or lowercased in quirks mode.

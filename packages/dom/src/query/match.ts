@@ -180,7 +180,7 @@ function anchoredAt(el: Element, a: Anchor): boolean {
 /** Whether the element satisfies every simple selector of the compound. */
 export function matchCompound(c: CompoundSelector, el: Element, ctx: MatchContext): boolean {
   const ns = el.namespaceURI;
-  if (!typeMatches(c.tagLower, c.namespace, el.localName, ns)) return false;
+  if (!typeMatches(c.tag, c.tagLower, c.namespace, el.localName, ns)) return false;
   const tests = c.attributes;
   if (tests.length > 0 && !attributesMatch(tests, el, ns, ctx.quirks)) return false;
   const pseudos = c.pseudos;

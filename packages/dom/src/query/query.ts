@@ -137,7 +137,9 @@ function collect(root: Node, list: SelectorList, ctx: MatchContext, out: Element
       if (
         (names === null || names.has(el.namespaceURI === NS.HTML ? el.localName : asciiLowercase(el.localName))) &&
         (plain !== null
-          ? plain.length === 0 || attributesMatch(plain, el, el.namespaceURI, ctx.quirks)
+          ? // `names` is lowercase: a foreign element's name must also be the type selector as written (HTML §4.16.2).
+            (c!.tag === null || el.namespaceURI === NS.HTML || el.localName === c!.tag) &&
+            (plain.length === 0 || attributesMatch(plain, el, el.namespaceURI, ctx.quirks))
           : (counts === null || counts.mayMatch()) && matchesList(list, el, ctx))
       ) {
         out.push(el);
@@ -165,7 +167,10 @@ function collect(root: Node, list: SelectorList, ctx: MatchContext, out: Element
 
 const namesOfList = new WeakMap<SelectorList, ReadonlySet<string> | null>();
 
-/** The lowercase names the rightmost compounds require, or null when some compound takes any name. */
+/**
+ * The lowercase names the rightmost compounds require, or null when some compound takes any name. A
+ * prefilter only: a foreign element's name must match the type selector as written (`typeMatches`).
+ */
 function rightmostNames(list: SelectorList): ReadonlySet<string> | null {
   let names = namesOfList.get(list);
   if (names !== undefined) return names;

@@ -34,9 +34,9 @@ export interface SiblingPrefix {
 
 /** One compound: a type/universal selector plus attribute and pseudo-class conditions. */
 export interface CompoundSelector {
-  /** The type selector's name as written (null for `*` or none). */
+  /** The type selector's name as written (null for `*` or none): what foreign elements' names are compared to (HTML §4.16.2, `@sluice/selectors` typeMatches). */
   readonly tag: string | null;
-  /** The same, ASCII-lowercased: what element names are compared to (`@sluice/selectors` typeMatches). */
+  /** The same, ASCII-lowercased: what HTML elements' names are compared to, and the key of the by-name prefilters. */
   readonly tagLower: string | null;
   /** `any` for `a`, `*`, `*|a`; `none` for `|a` (matches nothing in an HTML document). */
   readonly namespace: NamespaceTest;

@@ -10,16 +10,17 @@ import type { MatchableElement } from './match.js';
 /**
  * Whether the element's own name and attributes satisfy the compound's type selector and attribute
  * selectors (pseudo-classes are the caller's business: they need the element's place in the tree).
- * Names compare as Chromium compares them (see `typeMatches` and `attributeMatches`).
+ * Names compare by HTML §4.16.2 (see `typeMatches` and `attributeMatches`): lowercased for HTML
+ * elements and their attributes, as written for foreign ones.
  */
 export function compoundSelfMatches(
-  compound: Pick<CompoundSelector, 'tagLower' | 'namespace' | 'attributes'>,
+  compound: Pick<CompoundSelector, 'tag' | 'tagLower' | 'namespace' | 'attributes'>,
   localName: string,
   namespace: string,
   attributes: readonly AttributeRecord[],
   quirks: boolean,
 ): boolean {
-  if (!typeMatches(compound.tagLower, compound.namespace, localName, namespace)) return false;
+  if (!typeMatches(compound.tag, compound.tagLower, compound.namespace, localName, namespace)) return false;
   const tests = compound.attributes;
   for (let i = 0; i < tests.length; i++) {
     if (!attributeMatches(tests[i]!, namespace, attributes, quirks)) return false;
@@ -34,7 +35,7 @@ export function compoundSelfMatches(
  */
 export function compoundElementMatches(compound: CompoundSelector, el: MatchableElement, quirks: boolean): boolean {
   const namespace = el.namespace;
-  if (!typeMatches(compound.tagLower, compound.namespace, el.localName, namespace)) return false;
+  if (!typeMatches(compound.tag, compound.tagLower, compound.namespace, el.localName, namespace)) return false;
   const tests = compound.attributes;
   if (tests.length === 0) return true;
   if (namespace === HTML_NS && el.attributeValue !== undefined) {

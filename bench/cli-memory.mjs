@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The `sluice` command's memory on a big input: a generated ~1 GB document (made on the fly, never a
 // file, never held whole) piped into each streaming subcommand's standard input, its output read and
-// dropped; prints each child's peak resident memory (VmHWM from /proc/<pid>/status, sampled every 50 ms
+// dropped; prints the peak resident memory of the command and its child (VmHWM from /proc/<pid>/status, sampled every 50 ms
 // — the kernel's own high-water mark, so a sample misses nothing that happened before it; /usr/bin/time
 // is not needed) and its throughput. Exits 1 when a streaming command reaches 150 MB or fails.
 //
@@ -9,7 +9,7 @@
 // `--parse-mb N` also runs `parse --format html` on an N MB document (it builds the whole DOM, as any DOM
 // does: reported, not held to the limit).
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { bigDocument } from './lib/big-document.mjs';
 
@@ -49,6 +49,27 @@ function vmHWM(pid) {
   }
 }
 
+/** `pid` and its descendants (the command starts itself again with a bounded young generation: bin.ts). */
+function processTree(pid) {
+  const out = [pid];
+  for (let i = 0; i < out.length; i++) {
+    try {
+      for (const task of readdirSync(`/proc/${out[i]}/task`)) {
+        const kids = readFileSync(`/proc/${out[i]}/task/${task}/children`, 'utf8').trim();
+        if (kids !== '') for (const k of kids.split(/\s+/)) out.push(Number(k));
+      }
+    } catch {
+      // The process ended between two reads.
+    }
+  }
+  return out;
+}
+
+/** Each process's own high-water mark, remembered per pid; the peak is their sum (what the command costs). */
+function sampleTree(pid, peaks) {
+  for (const p of processTree(pid)) peaks.set(p, Math.max(peaks.get(p) ?? 0, vmHWM(p)));
+}
+
 async function measure(label, argv, totalBytes) {
   const child = spawn(process.execPath, [bin, ...argv], { stdio: ['pipe', 'pipe', 'pipe'] });
   let outBytes = 0;
@@ -56,17 +77,19 @@ async function measure(label, argv, totalBytes) {
   child.stdout.on('data', (b) => (outBytes += b.length));
   child.stderr.on('data', (b) => (stderr += b));
   child.stdin.on('error', () => {});
-  let peak = 0;
-  const timer = setInterval(() => (peak = Math.max(peak, vmHWM(child.pid))), 50);
+  const peaks = new Map();
+  const timer = setInterval(() => sampleTree(child.pid, peaks), 50);
   const started = performance.now();
   const fed = feed(child.stdin, totalBytes);
   const code = await new Promise((resolve) => child.on('close', resolve));
   clearInterval(timer);
+  // Summed over the processes (each one's own high-water mark, so an upper bound of the moment's total).
+  const peak = [...peaks.values()].reduce((a, b) => a + b, 0);
   const seconds = (performance.now() - started) / 1000;
   const inBytes = await fed;
   const mb = (n) => (n / 1024 / 1024).toFixed(1);
   console.log(
-    `${label.padEnd(44)} in ${mb(inBytes)} MB, out ${mb(outBytes)} MB, ${seconds.toFixed(1)} s (${(inBytes / 1024 / 1024 / seconds).toFixed(1)} MB/s), peak RSS ${mb(peak)} MB, exit ${code}`,
+    `${label.padEnd(44)} in ${mb(inBytes)} MB, out ${mb(outBytes)} MB, ${seconds.toFixed(1)} s (${(inBytes / 1024 / 1024 / seconds).toFixed(1)} MB/s), peak RSS ${mb(peak)} MB (${[...peaks.values()].map(mb).join(' + ')}), exit ${code}`,
   );
   if (stderr !== '') console.log(`  stderr: ${stderr.trim().split('\n').slice(0, 3).join(' | ')}`);
   return { peak, code };

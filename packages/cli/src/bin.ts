@@ -1,13 +1,59 @@
 #!/usr/bin/env node
-/** The `sluice` executable: runs the command on this process's arguments and streams. */
-import { run } from './main.js';
+/**
+ * The `sluice` executable: runs the command on this process's arguments and streams.
+ *
+ * It first starts itself again with V8's young generation bounded (`--max-semi-space-size=2`, in MB),
+ * stdin, stdout and stderr shared (inherited, not piped): on a machine with a big heap V8 grows each
+ * semi-space to 32 MB, and a streaming command that allocates fast but keeps little (`select` printing
+ * outer HTML keeps ~9 MB live) then peaks near 190 MB of resident memory on a 1 GB input; bounded, the
+ * bounded process peaks at ~100 MB and the launcher (which loads none of the library) at ~43 MB
+ * (bench/cli-memory.mjs sums the two; docs/cli.md "Streaming and memory"). The flag only takes effect when the
+ * heap is set up, hence the second process. It is skipped when the caller already chose a semi-space size
+ * (in `node`'s flags or NODE_OPTIONS) or sets SLUICE_NO_REEXEC=1. The child's exit code (or signal) is
+ * this process's.
+ */
+import { spawn } from 'node:child_process';
 
-run(process.argv.slice(2), { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    process.stderr.write(`sluice: ${(error as Error)?.message ?? String(error)}\n`);
+const FLAG = '--max-semi-space-size';
+const SEMI_SPACE_MB = 2;
+const chosen =
+  process.env.SLUICE_NO_REEXEC === '1' ||
+  process.execArgv.some((a) => a.startsWith(FLAG)) ||
+  (process.env.NODE_OPTIONS ?? '').includes(FLAG);
+
+if (chosen || process.argv[1] === undefined) runHere();
+else runBounded(process.argv[1]);
+
+function runHere(): void {
+  // Imported here, not at the top: the launcher process loads nothing of the library (its memory counts too).
+  import('./main.js')
+    .then(({ run }) => run(process.argv.slice(2), { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }))
+    .then(
+      (code) => {
+        process.exitCode = code;
+      },
+      (error: unknown) => {
+        process.stderr.write(`sluice: ${(error as Error)?.message ?? String(error)}\n`);
+        process.exitCode = 1;
+      },
+    );
+}
+
+function runBounded(script: string): void {
+  const child = spawn(process.execPath, [...process.execArgv, `${FLAG}=${SEMI_SPACE_MB}`, script, ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    env: { ...process.env, SLUICE_NO_REEXEC: '1' },
+  });
+  // A terminal's Ctrl-C reaches both processes (one process group); a signal sent to this one alone is passed on.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => child.kill(signal));
+  child.on('error', (error) => {
+    process.stderr.write(`sluice: could not start: ${error.message}\n`);
     process.exitCode = 1;
-  },
-);
+  });
+  child.on('exit', (code, signal) => {
+    if (signal !== null) {
+      process.removeAllListeners(signal);
+      process.kill(process.pid, signal);
+    } else process.exitCode = code ?? 1;
+  });
+}

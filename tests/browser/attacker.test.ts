@@ -26,10 +26,9 @@
  * locally (~0.1 s a case). Without /usr/bin/chromium the suite is skipped locally and FAILS under CI.
  * Prints the counts and the time.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, runsInChromium } from './helpers/chromium.js';
+import { type BodyServer, serveBodies } from './helpers/serve-bodies.js';
 import fc from 'fast-check';
 import { HTMLRewriter } from '@sluice/rewriter';
 import { OPS, PAYLOADS, REFUSAL, SELECTORS, document as attackerDocument, escapes, register, type Op } from '../rewriter/helpers/attacker.js';
@@ -106,22 +105,13 @@ describe.runIf(runsInChromium)('what an attacker would try, in Chromium', () => 
   let browser: any = null;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const pages: { scripting: boolean; page: any }[] = [];
-  let server: Server | null = null;
+  let server: BodyServer | null = null;
   let origin = '';
   const served = new Map<string, Uint8Array>();
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      const body = served.get(req.url ?? '');
-      if (body === undefined) {
-        res.writeHead(404, { 'content-type': 'text/plain' }).end();
-        return;
-      }
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': CSP, 'cache-control': 'no-store' });
-      res.end(body);
-    });
-    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    server = await serveBodies(served, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': CSP, 'cache-control': 'no-store' });
+    origin = server.origin;
     browser = await launchChromium();
     for (const scripting of [true, false]) {
       const context = await browser.newContext({ javaScriptEnabled: scripting });
@@ -131,7 +121,7 @@ describe.runIf(runsInChromium)('what an attacker would try, in Chromium', () => 
 
   afterAll(async () => {
     await browser?.close();
-    await new Promise<void>((resolve) => (server === null ? resolve() : server.close(() => resolve())));
+    await server?.close();
   });
 
   it('no output builds an element x-pwn, an attribute pwn or a comment with PWN in Chromium (scripting on and off)', async () => {

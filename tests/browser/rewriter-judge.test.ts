@@ -63,11 +63,10 @@
  * and FAILS under CI. JUDGE_DEBUG=1 prints the time spent and each input counted above.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, runsInChromium } from './helpers/chromium.js';
+import { type BodyServer, serveBodies } from './helpers/serve-bodies.js';
 import fc from 'fast-check';
 import { Element, HTMLTemplateElement, type Node } from '@sluice/dom';
 import { HTMLRewriter } from '@sluice/rewriter';
@@ -558,29 +557,20 @@ describe.runIf(runsInChromium)('Chromium judges the rewriter', () => {
   let browser: any = null;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   let page: any = null;
-  let server: Server | null = null;
+  let server: BodyServer | null = null;
   let origin = '';
   const served = new Map<string, Uint8Array>();
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      const body = served.get(req.url ?? '');
-      if (body === undefined) {
-        res.writeHead(404, { 'content-type': 'text/plain' }).end();
-        return;
-      }
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': CSP, 'cache-control': 'no-store' });
-      res.end(body);
-    });
-    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    server = await serveBodies(served, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': CSP, 'cache-control': 'no-store' });
+    origin = server.origin;
     browser = await launchChromium();
     page = await browser.newPage();
   });
 
   afterAll(async () => {
     await browser?.close();
-    await new Promise<void>((resolve) => (server === null ? resolve() : server.close(() => resolve())));
+    await server?.close();
   });
 
   it('Chromium builds the expected tree of every rewritten page, and querySelectorAll agrees with the handlers', async () => {

@@ -10,6 +10,7 @@ import type { Token } from '@sluice/tokenizer';
 import { decodeHtmlBytes, type EncodingChange, type SniffResult } from '@sluice/encoding';
 import { DomTreeSink, parse, replayRecording, serialize, type RecordedEvent } from '@sluice/dom';
 import { TokenizerByteStream, TreeBuilderByteStream, runtimeStreams, type ByteInputOptions, type StreamsImplementation } from '@sluice/streams';
+import { collect, source } from './helpers.js';
 
 interface Impl {
   name: string;
@@ -25,29 +26,6 @@ const IMPLEMENTATIONS: Impl[] = [
     ReadableStream: polyfill.ReadableStream as unknown as typeof ReadableStream,
   },
 ];
-
-function source(impl: Impl, chunks: readonly Uint8Array[]): ReadableStream<Uint8Array> {
-  let i = 0;
-  return new impl.ReadableStream<Uint8Array>(
-    {
-      pull(c) {
-        if (i < chunks.length) c.enqueue(chunks[i++]!);
-        else c.close();
-      },
-    },
-    { highWaterMark: 0 },
-  );
-}
-
-async function collect<T>(stream: ReadableStream<T>): Promise<T[]> {
-  const out: T[] = [];
-  const reader = stream.getReader();
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return out;
-    out.push(value);
-  }
-}
 
 const ascii = (s: string): number[] => [...s].map((c) => c.charCodeAt(0));
 const bytes = (...parts: (string | number[])[]): Uint8Array => new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? ascii(p) : p)));

@@ -59,6 +59,7 @@ import {
 } from '@sluice/streams';
 import { haveHtml5lib, loadTokenizerTests, tokenizerTestFiles } from '../../../tests/chunk-split/html5lib.js';
 import { readDatFiles, treeConstructionDir } from '../../tree-builder/test/support/html5lib-tree-tests.js';
+import { collect, source } from './helpers.js';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 // Generous for a loaded CI machine: the slowest case (a whole page with async handlers) takes ~50 ms here.
@@ -179,34 +180,6 @@ const poly: Impl = {
   streams: { TransformStream: polyfill.TransformStream as unknown as typeof TransformStream },
   ReadableStream: polyfill.ReadableStream as unknown as typeof ReadableStream,
 };
-
-/** A pull source (as a network body is): one chunk per pull, nothing read ahead. */
-function source<T>(impl: Impl, chunks: readonly T[], hooks: { onPull?: () => void; onCancel?: (reason: unknown) => void } = {}): ReadableStream<T> {
-  let i = 0;
-  return new impl.ReadableStream<T>(
-    {
-      pull(c) {
-        hooks.onPull?.();
-        if (i < chunks.length) c.enqueue(chunks[i++]!);
-        else c.close();
-      },
-      cancel(reason) {
-        hooks.onCancel?.(reason);
-      },
-    },
-    { highWaterMark: 0 },
-  );
-}
-
-async function collect<T>(stream: ReadableStream<T>): Promise<T[]> {
-  const out: T[] = [];
-  const reader = stream.getReader();
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return out;
-    out.push(value);
-  }
-}
 
 function concat(parts: readonly Uint8Array[]): Uint8Array {
   let n = 0;

@@ -18,6 +18,7 @@ import {
   runtimeStreams,
   type StreamsImplementation,
 } from '@sluice/streams';
+import { collect, source } from './helpers.js';
 
 interface Impl {
   name: string;
@@ -35,30 +36,6 @@ const IMPLEMENTATIONS: Impl[] = [
     WritableStream: polyfill.WritableStream as unknown as typeof WritableStream,
   },
 ];
-
-function source<T>(impl: Impl, chunks: readonly T[], onPull?: () => void): ReadableStream<T> {
-  let i = 0;
-  return new impl.ReadableStream<T>(
-    {
-      pull(c) {
-        onPull?.();
-        if (i < chunks.length) c.enqueue(chunks[i++]!);
-        else c.close();
-      },
-    },
-    { highWaterMark: 0 },
-  );
-}
-
-async function collect<T>(stream: ReadableStream<T>): Promise<T[]> {
-  const out: T[] = [];
-  const reader = stream.getReader();
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return out;
-    out.push(value);
-  }
-}
 
 const html = fc.string({ unit: fc.constantFrom('<', '>', '/', 'p', 'a', 'b', 'table', 'td', 'script', ' ', '=', '"', '&', 'amp;', '!--', 'é', '😀', '\n', 'x'), maxLength: 60 });
 const cutList = fc.array(fc.nat({ max: 200 }), { maxLength: 6 });
@@ -174,7 +151,7 @@ for (const impl of IMPLEMENTATIONS) {
       ]) {
         let pulled = 0;
         const chunks = Array.from({ length: 200 }, (_, i) => `<p>chunk ${i}</p>`);
-        const reader = source(impl, chunks, () => pulled++).pipeThrough(make()).getReader();
+        const reader = source(impl, chunks, { onPull: () => pulled++ }).pipeThrough(make()).getReader();
         let read = 0;
         for (let i = 0; i < 10; i++) {
           await reader.read();

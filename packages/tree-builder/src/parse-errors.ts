@@ -125,36 +125,26 @@ export class LineCounter {
   }
 
   private count(): void {
-    const raw = this.raw;
-    let line = this.line;
-    let lineStart = this.lineStart;
-    let afterCR = this.afterCR;
-    for (let i = 0; i < raw.length; i++) {
-      const c = raw.charCodeAt(i);
-      if (c === 0x0a) {
-        if (!afterCR) line++;
-        lineStart = this.start + i + 1;
-        afterCR = false;
-      } else if (c === 0x0d) {
-        line++;
-        lineStart = this.start + i + 1;
-        afterCR = true;
-      } else afterCR = false;
-    }
-    this.line = line;
-    this.lineStart = lineStart;
-    this.afterCR = afterCR;
-    this.start += raw.length;
+    const after = this.advance(this.raw.length);
+    this.line = after.line;
+    this.lineStart = after.lineStart;
+    this.afterCR = after.afterCR;
+    this.start += this.raw.length;
     this.raw = '';
   }
 
   /** The 1-based line and column (UTF-16 code units) of `offset`, which is in or after the current token. */
   position(offset: number): { line: number; col: number } {
+    const { line, lineStart } = this.advance(Math.min(offset - this.start, this.raw.length));
+    return { line, col: Math.max(1, offset - lineStart + 1) };
+  }
+
+  /** The line state after the current token's first `stop` code units (CR, LF and CRLF each end a line). */
+  private advance(stop: number): { line: number; lineStart: number; afterCR: boolean } {
+    const raw = this.raw;
     let line = this.line;
     let lineStart = this.lineStart;
     let afterCR = this.afterCR;
-    const raw = this.raw;
-    const stop = Math.min(offset - this.start, raw.length);
     for (let i = 0; i < stop; i++) {
       const c = raw.charCodeAt(i);
       if (c === 0x0a) {
@@ -167,6 +157,6 @@ export class LineCounter {
         afterCR = true;
       } else afterCR = false;
     }
-    return { line, col: Math.max(1, offset - lineStart + 1) };
+    return { line, lineStart, afterCR };
   }
 }

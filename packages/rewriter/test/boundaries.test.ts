@@ -92,4 +92,33 @@ describe('inserted text next to source text', () => {
     await expect(run('<script>a</script>', (r) => r.on('script', { element: (e) => void e.append('x<scr') }))).rejects.toThrow(/text ending in "<scr"/);
     expect(await run('<script>a</script>', (r) => r.on('script', { element: (e) => void e.append('a<b') }))).toBe('<script>aa<b</script>');
   });
+
+  it('reads the same source tail however the chunks cut it into tokens (`&0` + `0` is `&00`)', async () => {
+    const run = async (chunks: string[], append: string): Promise<string> => {
+      let out = '';
+      const t = new HTMLRewriter().onDocument({ end: (e) => void e.append(append) }).createTransformer((s) => (out += s));
+      for (const c of chunks) await t.write(c);
+      await t.end();
+      return out;
+    };
+    const cutsOf = (s: string): string[][] => [[s], [s.slice(0, 3), s.slice(3)], Array.from(s)];
+    // The tokenizer settles `&0` as text before the next chunk (no reference begins `&0`) and emits it:
+    // the tail is `&00` still, and the rule (`&` and [A-Za-z0-9#]: maybe a reference) writes a reference.
+    for (const chunks of cutsOf('<p>&00')) expect(await run(chunks, '∎')).toBe('<p>&00&#8718;');
+    // `&not` + `in;` would be the reference &notin; (∉) instead of ¬ and "in;".
+    for (const chunks of cutsOf('<p>&not')) {
+      const out = await run(chunks, 'in;');
+      expect(out).toBe('<p>&not&#105;n;');
+      expect(parse(out).body!.textContent).toBe('¬in;');
+    }
+    // `&#` and any number of digits is one reference: 60 zeros then `65` would be "A".
+    const zeros = `<p>&#${'0'.repeat(60)}`;
+    for (const chunks of cutsOf(zeros)) {
+      const out = await run(chunks, '65');
+      expect(out).toBe(`${zeros}&#54;5`);
+      expect(parse(out).body!.textContent).toBe(parse(zeros).body!.textContent + '65');
+    }
+    // Text that is no reference's start is written as it is, however it was cut.
+    for (const chunks of cutsOf('<p>hello world, abcdefghijklmnopqrstuvwxyz0123456789')) expect((await run(chunks, '!')).endsWith('9!')).toBe(true);
+  });
 });

@@ -221,6 +221,23 @@ describe('bytes in, bytes out', () => {
     }
   });
 
+  it('regression (FC_SEED=182220222): `&00` cut after `&0` reads the same tail as whole (boundaries.ts), on both paths', async () => {
+    const input = encoder.encode('&00');
+    const expected = await viaStrings((r) => rewriteSome(r, false), input);
+    expect(new TextDecoder().decode(expected)).toBe('&00&#8718;');
+    for (const async of [false, true]) {
+      for (const c of [[], [1], [2], [1, 2]]) expect((await viaBytes((r) => rewriteSome(r, async), splitBytes(input, c))).out).toEqual(expected);
+    }
+    // The seed itself, as the property above ran it.
+    await fc.assert(
+      fc.asyncProperty(anyBytes, cuts, async (bytes, c) => {
+        const want = await outcome(() => viaStrings((r) => rewriteSome(r, false), bytes));
+        expect(await outcome(async () => (await viaBytes((r) => rewriteSome(r, false), splitBytes(bytes, c))).out)).toEqual(want);
+      }),
+      { seed: 182220222, numRuns: 250 },
+    );
+  });
+
   it('malformed UTF-8 becomes U+FFFD, as TextDecoder decodes it', async () => {
     const input = new Uint8Array([0x3c, 0x70, 0x3e, 0xe2, 0x82, 0x3c, 0x2f, 0x70, 0x3e, 0xf0, 0x9f]);
     const { out } = await viaBytes(() => {}, [input.subarray(0, 4), input.subarray(4, 10), input.subarray(10)]);

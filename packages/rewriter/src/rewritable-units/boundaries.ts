@@ -50,8 +50,13 @@ function rawSpan(tail: string, content: string, script: boolean): string | null 
 /**
  * `content` (already escaped for `context`) to be written right after source text ending in `tail`:
  * as it is, with its first character as a reference, or refused (thrown, naming `where`).
+ *
+ * `tail` is the end of the source written since the last content, however the chunks cut it into
+ * tokens (the tokenizer emits `&0` before the next chunk's `0`: the tail is still `&00`, so the rule
+ * gives the same answer for any chunking); `truncated`: more source came before it. A truncated tail of only `[A-Za-z0-9#]` may be the rest of an `&…` that began before it
+ * (`&#` and any number of digits is one reference), so it counts as open: a reference is always safe.
  */
-export function afterSource(tail: string, content: string, context: ContentContext, where: string): string {
+export function afterSource(tail: string, content: string, context: ContentContext, where: string, truncated = false): string {
   if (content.length === 0 || tail.length === 0) return content;
   if (isRaw(context)) {
     const made = rawSpan(tail, content, context === 'script');
@@ -62,7 +67,7 @@ export function afterSource(tail: string, content: string, context: ContentConte
     }
     return content;
   }
-  if (context !== 'data' || !DATA_OPEN_TAIL.test(tail)) return content;
+  if (context !== 'data' || !(DATA_OPEN_TAIL.test(tail) || (truncated && /^[A-Za-z0-9#]+$/.test(tail)))) return content;
   // `<` and `&` continue nothing the tail holds (`&am&`, `<<`, `</tit<`); any other character is
   // written as its reference.
   const c = content.codePointAt(0)!;

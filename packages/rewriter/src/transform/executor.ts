@@ -22,6 +22,10 @@ import type { Output, SourceSpan } from './output.js';
 import { OP_COMMENT, OP_COPY, OP_DOC_END, OP_DOCTYPE, OP_END, OP_END_GUARD, OP_EOF_TAG, OP_FORMATTING, OP_RAW, OP_START, OP_TEXT, type Op, sizeOf } from './ops.js';
 import { type EndGuard, guardContent } from './end-of-input.js';
 
+/** How much source before inserted content the boundary check reads (boundaries.ts), in characters and in pieces. */
+const TAIL_CHARS = 40;
+const TAIL_PIECES = 40;
+
 function isThenable(x: unknown): x is PromiseLike<void> {
   return x !== null && typeof x === 'object' && typeof (x as { then?: unknown }).then === 'function';
 }
@@ -73,7 +77,7 @@ export class Executor {
     if (this.waiting === null) {
       if (this.suppress.length === 0) {
         this.output.source(raw, start);
-        this.lastSource = raw;
+        this.noteSource(raw);
       }
     } else this.push({ k: OP_RAW, raw, start });
   }
@@ -83,7 +87,7 @@ export class Executor {
     if (this.waiting === null) {
       if (this.suppress.length === 0) {
         this.output.sourceSpan(span);
-        this.lastSource = span;
+        this.noteSource(span);
       }
     } else this.push({ k: OP_RAW, raw: span.raw, start: span.start });
   }
@@ -94,6 +98,38 @@ export class Executor {
    * content follows.
    */
   private lastSource: string | SourceSpan | null = null;
+
+  /**
+   * The source pieces written since the last content, the newest at `recentCount - 1` (mod their
+   * length): the source before inserted content may be cut into several tokens where the chunks cut it
+   * (`&0` + `0`), and the check must read the same tail however it was cut (`sourceTail`).
+   */
+  private readonly recent: (string | SourceSpan)[] = new Array<string | SourceSpan>(TAIL_PIECES);
+  private recentCount = 0;
+
+  /** `source` was written (copied): the last source, and one more piece of the tail. */
+  private noteSource(source: string | SourceSpan): void {
+    if (typeof source === 'string' ? source.length === 0 : source.end <= source.start) return; // nothing written: the source before stays last
+    this.lastSource = source;
+    this.recent[this.recentCount++ % TAIL_PIECES] = source;
+  }
+
+  /**
+   * The last `TAIL_CHARS` characters of the source written since the last content, however the chunks
+   * cut it into tokens (each piece holds at least one character, so `TAIL_PIECES` pieces are enough);
+   * `truncated` when more source came before them.
+   */
+  private sourceTail(): { tail: string; truncated: boolean } {
+    let tail = '';
+    let k = this.recentCount;
+    const oldest = Math.max(0, this.recentCount - TAIL_PIECES);
+    while (k > oldest && tail.length < TAIL_CHARS) {
+      const piece = this.recent[--k % TAIL_PIECES]!;
+      tail = (typeof piece === 'string' ? piece : piece.raw) + tail;
+    }
+    if (tail.length > TAIL_CHARS) return { tail: tail.slice(-TAIL_CHARS), truncated: true };
+    return { tail, truncated: k > 0 };
+  }
 
   /**
    * The start tag of a formatting element no handler matched: copied like any token, and noted when it
@@ -219,12 +255,12 @@ export class Executor {
     if (s.length > 0 && this.suppress.length === 0) {
       if (this.endGuard !== null || this.eofTag !== null) s = this.afterEndOfInput(s);
       // (Content starting with `<` continues nothing: every rewritten tag takes this way.)
-      const last = this.lastSource;
-      if (last !== null && s.charCodeAt(0) !== 0x3c) {
-        const raw = typeof last === 'string' ? last : last.raw;
-        s = afterSource(raw.length > 12 ? raw.slice(-12) : raw, s, context, 'HTMLRewriter');
+      if (this.lastSource !== null && s.charCodeAt(0) !== 0x3c) {
+        const { tail, truncated } = this.sourceTail();
+        s = afterSource(tail, s, context, 'HTMLRewriter', truncated);
       }
       this.lastSource = null;
+      this.recentCount = 0;
       this.output.text(s, context === 'data');
     }
   }
@@ -260,7 +296,7 @@ export class Executor {
   /** Copy source text: as a run of the chunk while `synchronous`, else as a string. */
   private emitSource(raw: string, start: number): void {
     if (this.suppress.length > 0) return;
-    if (raw.length > 0) this.lastSource = raw;
+    this.noteSource(raw);
     if (this.synchronous) this.output.source(raw, start);
     else if (raw.length > 0) this.output.sourceText(raw);
   }
@@ -268,7 +304,7 @@ export class Executor {
   /** `emitSource` for a tokenizer token, whose text is read only if it cannot extend the run (see `Output.sourceSpan`). */
   private emitSourceSpan(span: SourceSpan): void {
     if (this.suppress.length > 0) return;
-    this.lastSource = span;
+    this.noteSource(span);
     if (this.synchronous) this.output.sourceSpan(span);
     else this.output.sourceText(span.raw);
   }

@@ -4,13 +4,15 @@
  * so those three are implemented here from the standard (they are small). Every decoder follows the
  * standard's error mode "replacement": a malformed sequence becomes U+FFFD, never an exception.
  *
- * windows-1252 is decoded here too, because of a platform bug (see `createDecoder`).
+ * windows-1252 is decoded here too, because of a platform bug (see `createDecoder`). The three single-byte
+ * ones (windows-1252, ISO-8859-16, x-user-defined) share one fast decoder: single-byte.ts.
  *
  * A decoder never sniffs a byte order mark itself: the HTML encoding sniffing algorithm already did
  * (HTML §13.2.3.2 step 1 and the Encoding Standard's "decode", which consume a BOM once, at the start),
  * so a U+FEFF that a decoder meets later is text. `TextDecoder` is therefore created with `ignoreBOM`.
  */
 import type { EncodingName } from './labels.js';
+import { SingleByteDecoder, singleByteTable, type SingleByteTable } from './single-byte.js';
 
 /** A streaming decoder: `decode(chunk, { stream: true })` for each chunk, then `decode()` once at the end. */
 export interface Decoder {
@@ -73,50 +75,22 @@ const WINDOWS_1252_INDEX: string = (() => {
   return s;
 })();
 
-/**
- * Encoding Standard §9.1 "single-byte decoder" over a 128-entry index: a byte below 0x80 is that code
- * point; any other is looked up (the two indexes used here define every pointer, so no errors).
- * Stateless: every byte is one character, so chunk boundaries never matter.
- */
-class SingleByteDecoder implements Decoder {
-  constructor(readonly encoding: EncodingName, private readonly index: string) {}
-  decode(bytes?: Uint8Array): string {
-    if (bytes === undefined) return '';
-    const index = this.index;
-    let out = '';
-    for (let i = 0; i < bytes.length; i += 4096) {
-      const part = bytes.subarray(i, i + 4096);
-      const codes = new Array<number>(part.length);
-      for (let j = 0; j < part.length; j++) {
-        const b = part[j]!;
-        codes[j] = b < 0x80 ? b : index.charCodeAt(b - 0x80);
-      }
-      out += String.fromCharCode(...codes);
-    }
-    return out;
+/** The three single-byte tables decoded here, made on first use (exported for the tests, not by the package). */
+const tables = new Map<EncodingName, SingleByteTable>();
+export function tableOf(encoding: 'windows-1252' | 'ISO-8859-16' | 'x-user-defined'): SingleByteTable {
+  let table = tables.get(encoding);
+  if (table === undefined) {
+    const high =
+      encoding === 'windows-1252'
+        ? Array.from(WINDOWS_1252_INDEX, (c) => c.charCodeAt(0))
+        : encoding === 'ISO-8859-16'
+          ? iso885916Index()
+          : // Encoding Standard §14.4 "x-user-defined decoder": a byte 0x80–0xFF is U+F780 + (byte − 0x80),
+            // U+F780–U+F7FF in the Private Use Area.
+            Array.from({ length: 128 }, (_, i) => 0xf780 + i);
+    tables.set(encoding, (table = singleByteTable(encoding, high)));
   }
-}
-
-/**
- * Encoding Standard §14.4 "x-user-defined decoder": an ASCII byte is that code point; a byte 0x80–0xFF is
- * U+F780 + (byte − 0x80), i.e. U+F780–U+F7FF in the Private Use Area. Stateless.
- */
-class XUserDefinedDecoder implements Decoder {
-  readonly encoding = 'x-user-defined' as const;
-  decode(bytes?: Uint8Array): string {
-    if (bytes === undefined) return '';
-    let out = '';
-    for (let i = 0; i < bytes.length; i += 4096) {
-      const part = bytes.subarray(i, i + 4096);
-      const codes = new Array<number>(part.length);
-      for (let j = 0; j < part.length; j++) {
-        const b = part[j]!;
-        codes[j] = b < 0x80 ? b : 0xf780 + b - 0x80;
-      }
-      out += String.fromCharCode(...codes);
-    }
-    return out;
-  }
+  return table;
 }
 
 /**
@@ -218,16 +192,17 @@ export function platformDecodes(encoding: EncodingName): boolean {
 export function createDecoder(encoding: EncodingName): Decoder {
   switch (encoding) {
     case 'ISO-8859-16':
-      return new SingleByteDecoder('ISO-8859-16', ISO_8859_16_INDEX);
+      return new SingleByteDecoder(tableOf('ISO-8859-16'));
     case 'UTF-8':
       return new Utf8Decoder();
     case 'windows-1252':
       // Not TextDecoder: Node ≥ 20.18.3 / 22.13 decodes windows-1252 through a Latin-1 fast path when not
       // streaming, so bytes 0x80–0x9F came out as C1 controls (nodejs/node#60888, #56542): the default
-      // encoding of the web, wrong. The index is small; it is here.
-      return new SingleByteDecoder('windows-1252', WINDOWS_1252_INDEX);
+      // encoding of the web, wrong. The index is small; it is here (single-byte.ts: Latin-1, then the
+      // bytes 0x80–0x9F fixed up; or the platform's TextDecoder where a self-test shows it right).
+      return new SingleByteDecoder(tableOf('windows-1252'));
     case 'x-user-defined':
-      return new XUserDefinedDecoder();
+      return new SingleByteDecoder(tableOf('x-user-defined'));
     case 'replacement':
       return new ReplacementDecoder();
     default:

@@ -172,12 +172,15 @@ describe('the byte path in ASCII-compatible encodings', () => {
     }
   });
 
-  it('sniffing: no charset anywhere gives windows-1252 (or defaultEncoding); UTF-16 and ISO-2022-JP are refused', async () => {
+  it('sniffing: no charset anywhere gives windows-1252 (or defaultEncoding); a UTF-16 BOM decides (utf16.test.ts); ISO-2022-JP is refused', async () => {
     const bytes = enc('<p title="café">x</p>', 'windows-1252');
     const seen: string[] = [];
     expect(await run(bytes, (r) => readings(r, seen), {})).toEqual(bytes);
     expect(seen).toContain('p title=café');
-    await expect(run(new Uint8Array([0xff, 0xfe, 0x3c, 0]), () => {}, {})).rejects.toThrow(/UTF-16LE input is not rewritten yet/);
+    const utf16 = new Uint8Array([0xff, 0xfe, 0x3c, 0, 0x70, 0, 0x3e, 0, 0xe9, 0]); // BOM <p>é
+    const seen16: string[] = [];
+    expect(await run(utf16, (r) => readings(r, seen16), { defaultEncoding: 'windows-1252' })).toEqual(utf16);
+    expect(seen16).toContain('text é');
     await expect(run(enc('<p>x', 'utf-8'), () => {}, { encoding: 'iso-2022-jp' })).rejects.toThrow(/not ASCII-compatible/);
     const utf8 = enc('<p title="café">x</p>', 'utf-8');
     const seen8: string[] = [];

@@ -14,6 +14,7 @@ import { byteFormOf } from '@sluice/tokenizer';
 import { DocumentEncoder, isAsciiCompatible } from './encoders.js';
 import type { CompiledHandlers } from './handlers.js';
 import { ByteOutput, type MappedChunk } from './output.js';
+import { Utf16Input } from './utf16-input.js';
 import { type RewriterOptions, Transformer } from './transformer.js';
 
 /**
@@ -114,8 +115,8 @@ export class ByteTransformer {
   private sniffOptions: ByteEncodingOptions = {};
   /** The input's encoding, once decided. */
   private encodingName: EncodingName = 'UTF-8';
-  /** For an encoding other than UTF-8: the decoding and mapping (see `MappedInput`). */
-  private mappedInput: MappedInput | null = null;
+  /** For an encoding other than UTF-8: the decoding and mapping (see `MappedInput`, `Utf16Input`). */
+  private mappedInput: { write(bytes: Uint8Array, atEnd: boolean): MappedChunk | null } | null = null;
 
   /** The encoding the input is read in (UTF-8 until decided). */
   get encoding(): EncodingName {
@@ -130,7 +131,16 @@ export class ByteTransformer {
     this.encodingName = encoding;
     if (encoding === 'UTF-8') return true;
     if (encoding === 'UTF-16LE' || encoding === 'UTF-16BE') {
-      throw new Error(`HTMLRewriter: ${encoding} input is not rewritten yet (decided by ${result.source}); see docs/encoding.md`);
+      // Decoded here with every character's bytes known (utf16-input.ts); written in UTF-16, same byte order.
+      this.output.setEncoding(new DocumentEncoder(encoding));
+      const input = new Utf16Input(encoding === 'UTF-16BE');
+      this.mappedInput = {
+        write(bytes, atEnd) {
+          const piece = input.write(bytes, atEnd);
+          return piece === null ? null : chunkOf(piece.text, piece.srcOf, piece.source, piece.text.length);
+        },
+      };
+      return true;
     }
     if (!isAsciiCompatible(encoding)) {
       throw new Error(`HTMLRewriter: ${encoding} input is not rewritten (not ASCII-compatible; decided by ${result.source}); see docs/encoding.md`);
@@ -236,7 +246,11 @@ export class ByteTransformer {
     }
     if (this.mappedInput !== null) {
       const p = this.writeMapped(this.mappedInput.write(new Uint8Array(0), true));
-      return p === undefined ? this.transformer.end() : p.then(() => this.transformer.end());
+      const ended = p === undefined ? this.transformer.end() : p.then(() => this.transformer.end());
+      // UTF-16: an error at the end that was held back in case content followed goes out (output.ts `held`).
+      if (ended === undefined) this.output.finish();
+      else return ended.then(() => this.output.finish());
+      return;
     }
     const pending = this.pending;
     if (pending === null) return this.transformer.end();

@@ -12,8 +12,11 @@
  *
  * Any byte sequence chosen decodes to the same character, which is what matters for output; it is not
  * always the Encoding Standard encoder's choice (Shift_JIS and Big5 have duplicates).
+ *
+ * UTF-16LE/BE are written by `encodeUtf16` (utf16-input.ts): every character has its code units.
  */
 import { createDecoder, type EncodingName } from '@sluice/encoding';
+import { encodeUtf16 } from './utf16-input.js';
 
 /** Code point → bytes (ASCII is not in the map: it is itself). */
 type Table = Map<number, Uint8Array>;
@@ -53,7 +56,10 @@ function tableOf(encoding: EncodingName): Table {
   return table;
 }
 
-/** The encodings the byte path rewrites other than UTF-8: every ASCII-compatible one. */
+/**
+ * The encodings the byte path rewrites through `MappedInput` (byte-transformer.ts): every
+ * ASCII-compatible one. (UTF-16LE/BE are rewritten too, through `Utf16Input`.)
+ */
 export function isAsciiCompatible(encoding: EncodingName): boolean {
   return encoding !== 'UTF-16LE' && encoding !== 'UTF-16BE' && encoding !== 'replacement' && encoding !== 'ISO-2022-JP';
 }
@@ -61,13 +67,19 @@ export function isAsciiCompatible(encoding: EncodingName): boolean {
 /** An encoder for one document's output. */
 export class DocumentEncoder {
   private table: Table | null = null;
-  constructor(readonly encoding: EncodingName) {}
+  /** Whether the encoding is UTF-16LE or UTF-16BE. */
+  readonly utf16: boolean;
+  constructor(readonly encoding: EncodingName) {
+    this.utf16 = encoding === 'UTF-16LE' || encoding === 'UTF-16BE';
+  }
 
   /**
    * `s` in the encoding. A character the encoding lacks goes to `unencodable`, which returns what to
    * write instead (ASCII, e.g. a character reference) or throws.
    */
   encode(s: string, unencodable: (codePoint: number) => string): Uint8Array {
+    // UTF-16 has every character: nothing is unencodable (a lone surrogate is written as U+FFFD).
+    if (this.utf16) return encodeUtf16(s, this.encoding === 'UTF-16BE');
     const out: number[] = [];
     const table = (this.table ??= tableOf(this.encoding));
     for (let i = 0; i < s.length; i++) {

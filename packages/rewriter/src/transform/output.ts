@@ -224,7 +224,7 @@ export class ByteOutput extends Output {
     if (s.length === 0) return;
     const parts = this.parts;
     if (this.encoder !== null) {
-      parts.push(this.encodeText(s, references));
+      this.pushBytes(this.encodeText(s, references), -1, -1);
       return;
     }
     const n = parts.length;
@@ -249,7 +249,8 @@ export class ByteOutput extends Output {
     if (this.textAt(at, at + raw.length) !== raw) at = this.find(raw, at);
     const bytes = at < 0 ? null : this.sourceBytes(at, at + raw.length);
     if (bytes !== null) this.sourceEnd = at + raw.length;
-    this.parts.push(bytes ?? this.reencode(raw));
+    if (bytes !== null) this.pushBytes(bytes, at, at + raw.length);
+    else this.pushBytes(this.reencode(raw), -1, -1);
   }
 
   /** Mapped input: where the last source copied ended (UTF-8 offset). */
@@ -287,7 +288,7 @@ export class ByteOutput extends Output {
       if (!(start === this.runEnd && end <= this.chunkEnd) && !(start >= this.chunkStart && end <= this.chunkEnd)) {
         if (this.runEnd > this.runStart) this.closeRun();
         this.runEnd = -1;
-        this.parts.push(this.sourceBytes(start, end) ?? this.reencode(raw));
+        this.pushBytes(this.sourceBytes(start, end) ?? this.reencode(raw), start, end);
         this.sourceEnd = end;
         return;
       }
@@ -299,13 +300,69 @@ export class ByteOutput extends Output {
     const base = this.chunkStart;
     if (this.encoder !== null) {
       const bytes = this.sourceBytes(this.runStart, this.runEnd);
-      this.parts.push(bytes ?? this.reencode(this.chunk.slice(this.runStart - base, this.runEnd - base)));
+      this.pushBytes(bytes ?? this.reencode(this.chunk.slice(this.runStart - base, this.runEnd - base)), this.runStart, this.runEnd);
       this.runStart = this.runEnd;
       this.sourceEnd = this.runEnd;
       return;
     }
     this.parts.push(this.bytes!.subarray(this.runStart - base, this.runEnd - base));
     this.runStart = this.runEnd;
+  }
+
+  /**
+   * UTF-16 only: source bytes that end in an error a following piece could change — an odd final byte
+   * (1 byte, or 3 with a lead surrogate before it), or a lead surrogate no trail followed (2 bytes) — are
+   * held back until the next piece: source that continues them (the input that followed them) lets them
+   * out as they were; anything else (inserted content, source from elsewhere) gets U+FFFD's own code
+   * unit instead, which reads the same (one U+FFFD) and keeps the next piece's code units aligned and
+   * unjoined; at the end (`finish`) they go out as they were. `heldEnd`: the UTF-8 offset they end at.
+   */
+  private held: Uint8Array | null = null;
+  private heldEnd = -1;
+
+  /**
+   * (Encoded output.) Push `bytes`, the input's `[start, end)` when they are source (else -1, -1), after
+   * what was held back.
+   */
+  private pushBytes(bytes: Uint8Array, start: number, end: number): void {
+    const held = this.held;
+    if (held !== null) {
+      this.held = null;
+      this.parts.push(start >= 0 && start === this.heldEnd ? held : this.encoder!.encode('\ufffd', characterReference));
+    }
+    const tail = end >= 0 && this.encoder!.utf16 ? this.unsafeTail(end) : 0;
+    if (tail > 0 && tail <= bytes.length) {
+      this.held = bytes.subarray(bytes.length - tail);
+      this.heldEnd = end;
+      bytes = bytes.subarray(0, bytes.length - tail);
+    }
+    if (bytes.length > 0) this.parts.push(bytes);
+  }
+
+  /** UTF-16: the length of the error ending at UTF-8 offset `end` that must be held back (see `held`), or 0. */
+  private unsafeTail(end: number): number {
+    for (const c of this.mapped) {
+      const at = end - c.start;
+      if (at < 3 || at > c.utf8.length) continue;
+      // U+FFFD is EF BF BD in the text (byte form of UTF-8).
+      if (c.text.charCodeAt(at - 1) !== 0xbd || c.text.charCodeAt(at - 2) !== 0xbf || c.text.charCodeAt(at - 3) !== 0xef) return 0;
+      const a = c.map[at - 3]!;
+      const b = c.map[at]!;
+      if (a < 0 || b < 0) return 0;
+      const n = b - a;
+      if (n === 1 || n === 3) return n;
+      const lead = c.source[this.encoder!.encoding === 'UTF-16BE' ? a : a + 1]!;
+      return n === 2 && lead >= 0xd8 && lead <= 0xdb ? 2 : 0;
+    }
+    return 0;
+  }
+
+  /** The end of the input: what was held back goes out as it was (see `held`). */
+  finish(): void {
+    const held = this.held;
+    if (held === null) return;
+    this.held = null;
+    this.onOutput(held.slice());
   }
 
   /** The source bytes of the input's UTF-8 offsets `[start, end)`, if the recent chunks map both ends. */

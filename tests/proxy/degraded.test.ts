@@ -147,6 +147,36 @@ describe('degraded mode on the byte path (a legacy encoding)', () => {
     ['euc-kr', Buffer.from([0xb0, 0xa1])],
     ['big5', Buffer.from([0xa4, 0x40])],
   ];
+  // UTF-16: every character two bytes or four (a pair); a `<` is a code unit at an even offset, and the
+  // bytes 3C and 00 occur inside other code units too (ϼ is 03FC, 㰀 3C00); a lone lead surrogate
+  // right before the long token is held back by the byte path and must go out with it.
+  for (const order of ['le', 'be'] as const) {
+    it(`utf-16${order}: a token past the bound, then the rest of the page as it came, for any chunking (fast-check)`, async () => {
+      const u16 = (s: string): Buffer => {
+        const b = Buffer.alloc(s.length * 2);
+        for (let i = 0; i < s.length; i++) order === 'le' ? b.writeUInt16LE(s.charCodeAt(i), i * 2) : b.writeUInt16BE(s.charCodeAt(i), i * 2);
+        return b;
+      };
+      const bom = u16('\ufeff');
+      for (const before of ['', '\ud83d']) {
+        const head = (scheme: string): Buffer => u16(`<p>caf\u00e9 \u03fc\u3c00 <a href="${scheme}://e.x/">x</a></p>😀${before}`);
+        const long = u16(`<p title="${'\u3c00é😀'.repeat(BOUND)}">`);
+        const tail = u16('<a href="http://f.x/">y</a>\u3c00');
+        const input = Buffer.concat([bom, head('http'), long, tail]);
+        const expected = Buffer.concat([bom, head('https'), long, tail]);
+        await fc.assert(
+          fc.asyncProperty(fc.array(fc.nat({ max: input.length }), { maxLength: 6 }), async (cuts) => {
+            const { bytes, degraded, error } = await runBytes(input, cuts, BOUND, 'text/html');
+            expect(error).toBeNull();
+            expect(degraded).toBe(1);
+            expect(bytes.toString('hex')).toBe(expected.toString('hex'));
+          }),
+          { numRuns: 60 },
+        );
+      }
+    });
+  }
+
   for (const [label, char] of CASES) {
     it(`${label}: a token past the bound, then the rest of the page as it came, for any chunking (fast-check)`, async () => {
       const ascii = (s: string): Buffer => Buffer.from(s, 'latin1');

@@ -35,7 +35,18 @@ const sjisPage = (rewritten: boolean): Buffer =>
     Buffer.from([0x81, 0x3c, 0x2f, 0x70, 0x3e, 0xa0]),
     iconv.encode(` ｶﾀｶﾅ${rewritten ? DEFAULT_BANNER : ''}</body></html>`, 'shift_jis'),
   ]);
-const utf16Page = Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode('<a href="http://e.x/">x</a>', 'utf-16le')]);
+/** UTF-16LE with a BOM, and what the proxy makes of it: rewritten in UTF-16LE, BOM kept. */
+const utf16Page = (rewritten: boolean): Buffer =>
+  Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode(`<p title="日本">é 😀 <a href="${rewritten ? 'https' : 'http'}://e.x/é">x</a>${rewritten ? DEFAULT_BANNER : ''}`, 'utf-16le')]);
+/** UTF-16BE without a BOM (only the HTTP charset says), with a lone surrogate, sent in odd-sized pieces. */
+const utf16bePage = (rewritten: boolean): Buffer =>
+  Buffer.concat([
+    iconv.encode(`<!DOCTYPE html><body><p>日本語 😀 <a href="${rewritten ? 'https' : 'http'}://e.x/">x</a> `, 'utf-16be'),
+    Buffer.from([0xd8, 0x3d, 0x00, 0x21]), // a lead surrogate, then "!": passed as it came
+    iconv.encode(`${rewritten ? DEFAULT_BANNER : ''}</body>`, 'utf-16be'),
+  ]);
+/** ISO-2022-JP (not ASCII-compatible; the rewriter refuses it): passed through. */
+const iso2022jpPage = Buffer.concat([Buffer.from('<p><a href="http://e.x/">'), Buffer.from([0x1b, 0x24, 0x42, 0x46, 0x7c, 0x4b, 0x5c, 0x1b, 0x28, 0x42]), Buffer.from('</a>')]);
 
 const upstream = upstreamServer({
   '/page': (_req, res) => {
@@ -89,7 +100,17 @@ const upstream = upstreamServer({
   },
   '/utf16': (_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html' });
-    res.end(utf16Page);
+    res.end(utf16Page(false));
+  },
+  '/utf16be': (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=UTF-16BE' });
+    const body = utf16bePage(false);
+    for (let i = 0; i < body.length; i += 7) res.write(body.subarray(i, i + 7)); // cuts code units and the pair
+    res.end();
+  },
+  '/iso2022jp': (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=ISO-2022-JP' });
+    res.end(iso2022jpPage);
   },
   '/nobody': (_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html' });
@@ -206,9 +227,21 @@ describe('example proxy', () => {
     expect(Buffer.from(await res.arrayBuffer())).toEqual(sjisPage(true));
   });
 
-  it('UTF-16 passes through untouched', async () => {
+  it('a UTF-16LE page with a BOM is rewritten in UTF-16LE, BOM kept, byte-exact outside what changed', async () => {
     const res = await fetch(`${proxyUrl}/utf16`);
-    expect(Buffer.from(await res.arrayBuffer())).toEqual(utf16Page);
+    expect(res.headers.get('content-type')).toBe('text/html');
+    expect(Buffer.from(await res.arrayBuffer())).toEqual(utf16Page(true));
+  });
+
+  it('a UTF-16BE page with only an HTTP charset (sent in 7-byte pieces, a lone surrogate in it) is rewritten in UTF-16BE', async () => {
+    const res = await fetch(`${proxyUrl}/utf16be`);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=UTF-16BE');
+    expect(Buffer.from(await res.arrayBuffer())).toEqual(utf16bePage(true));
+  });
+
+  it('ISO-2022-JP passes through untouched (the rewriter refuses it: not ASCII-compatible)', async () => {
+    const res = await fetch(`${proxyUrl}/iso2022jp`);
+    expect(Buffer.from(await res.arrayBuffer())).toEqual(iso2022jpPage);
   });
 
   it('a document without a <body> tag gets the banner at the end of its implied body', async () => {

@@ -90,8 +90,8 @@ class InflateEither extends Transform {
 }
 
 /**
- * Rewrite HTML (`text/html`) in any ASCII-compatible encoding (sniffed by the rewrite; with no label
- * anywhere, taken as UTF-8), whose content coding
+ * Rewrite HTML (`text/html`) in any ASCII-compatible encoding or UTF-16 (sniffed by the rewrite; with no
+ * label anywhere, taken as UTF-8), whose content coding
  * the proxy can undo (none, gzip, deflate, br). Anything else — other types, other charsets, codings it
  * cannot decode (zstd, stacked codings), bodiless responses — passes through untouched.
  */
@@ -100,9 +100,9 @@ export function decide(method: string, res: IncomingMessage): Decision {
   if (method === 'HEAD' || status === 204 || status === 304 || (status >= 100 && status < 200)) return { rewrite: false, reason: 'no body' };
   const { type, charset } = parseContentType(res.headers['content-type']);
   if (type !== 'text/html') return { rewrite: false, reason: `content type ${type || '(none)'}` };
-  // Any charset: the rewrite sniffs the encoding (rewrite-transform.ts); UTF-16 and unknown labels the
-  // sniffing cannot rewrite pass through there. A UTF-16 label is known now.
-  if (charset !== null && /^(utf-16|utf-16le|utf-16be|unicodefffe|unicodefeff|ucs-2|csunicode|iso-10646-ucs-2|unicode|iso-2022-jp|csiso2022jp)$/.test(charset)) {
+  // Any charset: the rewrite sniffs the encoding (rewrite-transform.ts), UTF-16 included. ISO-2022-JP,
+  // which the rewriter refuses (not ASCII-compatible), is known now: it passes through.
+  if (charset !== null && /^(iso-2022-jp|csiso2022jp)$/.test(charset)) {
     return { rewrite: false, reason: `charset ${charset}` };
   }
   const coding = (res.headers['content-encoding'] ?? '').trim().toLowerCase();

@@ -31,9 +31,10 @@ export interface RewriteTransformOptions {
   /**
    * The upstream `Content-Type` (after the content coding is undone). Given, the body's encoding is
    * sniffed as HTML §13.2.3 says (its charset, a BOM, a `<meta>` — prescanned in the first chunk that
-   * comes, up to 1024 bytes, not waiting for more; else UTF-8, what the proxy always assumed): UTF-8 is rewritten as without it; another ASCII-compatible encoding goes
-   * through the rewriter's byte path in that encoding (untouched bytes copied as they came; no degraded
-   * mode: an overflow errors the stream); UTF-16 and ISO-2022-JP pass through untouched.
+   * comes, up to 1024 bytes, not waiting for more; else UTF-8, what the proxy always assumed): UTF-8 is
+   * rewritten as without it; another ASCII-compatible encoding, and UTF-16LE/BE, go through the
+   * rewriter's byte path in that encoding (untouched bytes copied as they came; its own degraded mode
+   * below); ISO-2022-JP and the replacement encoding pass through untouched (the rewriter refuses them).
    */
   contentType?: string;
   /** Told the encoding once it is decided (with `contentType`). */
@@ -41,6 +42,13 @@ export interface RewriteTransformOptions {
 }
 
 const isLowSurrogate = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
+
+/** Whether `b` is a proper prefix of a byte order mark (EF BB BF, FE FF, FF FE): the next bytes decide. */
+function mayBeBom(b: Uint8Array): boolean {
+  if (b.length === 0 || b.length >= 3) return false;
+  if (b[0] === 0xef) return b.length === 1 || b[1] === 0xbb;
+  return b.length === 1 && (b[0] === 0xfe || b[0] === 0xff);
+}
 
 /** The rewriter's overflow error: `maxBufferedBytes (X) exceeded: the tokenizer holds N characters …`. */
 const TOKEN_OVERFLOW = /^HTMLRewriter: maxBufferedBytes \((\d+)\) exceeded: the tokenizer holds (\d+) characters/;
@@ -165,21 +173,48 @@ export function rewriteTransform(rewriter: HTMLRewriter, options: RewriteTransfo
   // `bound`, the most recent kept. The rewriter's byte path tokenizes the decoded text as UTF-8, so the
   // `held` count of an overflow is the UTF-8 length of the unsent input's text: that input is found by
   // decoding the kept bytes from each `<` (a token starts with one, and no ASCII-compatible encoding
-  // has a `<` inside a character), less up to 3 bytes at the end that the decoder has not had yet. It
-  // goes out as it came, and so does the rest of the page.
+  // has a `<` inside a character; in UTF-16, each `<` code unit at an even offset), less up to 3 bytes
+  // at the end that the decoder has not had yet. It goes out as it came, and so does the rest of the page.
   let byteEncoding: EncodingName | null = null;
   let bytesPassthrough = false;
   const keptBytes: Buffer[] = [];
   let keptByteLength = 0;
+  /** The offset of `keptBytes[0]` in the body (UTF-16: code units start at even offsets). */
+  let keptStart = 0;
   const keepBytes = (piece: Buffer): void => {
     keptBytes.push(piece);
     keptByteLength += piece.length;
     // What an overflow on this piece can ask for: at most `bound` held before it, plus the piece (held
     // counts UTF-8, at least one unit a byte, so this many bytes are enough).
-    while (keptBytes.length > 1 && keptByteLength - keptBytes[0]!.length >= bound + 3 * piece.length) keptByteLength -= keptBytes.shift()!.length;
+    while (keptBytes.length > 1 && keptByteLength - keptBytes[0]!.length >= bound + 3 * piece.length) {
+      const old = keptBytes.shift()!;
+      keptByteLength -= old.length;
+      keptStart += old.length;
+    }
+  };
+  /** UTF-16: where the last `<` code unit at or before `at` starts, or -1. */
+  const lastUtf16Lt = (kept: Buffer, at: number): number => {
+    const le = byteEncoding === 'UTF-16LE';
+    for (at -= (keptStart + at) & 1; at >= 0; at -= 2) {
+      if (at + 1 < kept.length && (le ? kept[at] === 0x3c && kept[at + 1] === 0 : kept[at] === 0 && kept[at + 1] === 0x3c)) return at;
+    }
+    return -1;
   };
   const unsentBytes = (held: number): Buffer | null => {
     const kept = Buffer.concat(keptBytes);
+    if (byteEncoding === 'UTF-16LE' || byteEncoding === 'UTF-16BE') {
+      for (let at = lastUtf16Lt(kept, kept.length - 2); at >= 0; at = lastUtf16Lt(kept, at - 2)) {
+        for (let cut = 0; cut <= 3 && cut <= kept.length - at; cut++) {
+          const text = decodeBytes(kept.subarray(at, kept.length - cut), byteEncoding);
+          if (Buffer.byteLength(text, 'utf8') !== held) continue;
+          // A lone lead surrogate just before the token was held back by the byte path (it would pair
+          // with a trail unit written after it): it has not gone out either.
+          const lead = at >= 2 ? (byteEncoding === 'UTF-16LE' ? kept[at - 1]! : kept[at - 2]!) : 0;
+          return kept.subarray(lead >= 0xd8 && lead <= 0xdb ? at - 2 : at);
+        }
+      }
+      return null;
+    }
     for (let at = kept.lastIndexOf(0x3c); at >= 0; at = at === 0 ? -1 : kept.lastIndexOf(0x3c, at - 1)) {
       for (let cut = 0; cut <= 3 && cut <= kept.length - at; cut++) {
         const text = decodeBytes(kept.subarray(at, kept.length - cut), byteEncoding!);
@@ -204,7 +239,7 @@ export function rewriteTransform(rewriter: HTMLRewriter, options: RewriteTransfo
   };
   /**
    * Write `chunk` to the byte path in pieces of at most a third of `bound` bytes — at most `bound` of
-   * UTF-8 (a byte of these encodings is at most 3 UTF-8 bytes), so a write that overflows holds more
+   * UTF-8 (a byte of these encodings is at most 3 UTF-8 bytes; in UTF-16, 1.5), so a write that overflows holds more
    * than it brought: the long token began before it, no token ended in it, and no output is lost with
    * it. `done` once all went (or failed).
    */
@@ -243,7 +278,7 @@ export function rewriteTransform(rewriter: HTMLRewriter, options: RewriteTransfo
     options.onEncoding?.(result.encoding);
     const e = result.encoding;
     if (e === 'UTF-8') return true;
-    if (e === 'UTF-16LE' || e === 'UTF-16BE' || e === 'ISO-2022-JP' || e === 'replacement') rawPassthrough = true;
+    if (e === 'ISO-2022-JP' || e === 'replacement') rawPassthrough = true;
     else {
       byteEncoding = e;
       bytePath = rewriter.createByteTransformer((b) => void stream.push(Buffer.from(b.buffer, b.byteOffset, b.length)), { encoding: e });
@@ -269,10 +304,16 @@ export function rewriteTransform(rewriter: HTMLRewriter, options: RewriteTransfo
     transform(chunk: Buffer, _encoding, done) {
       if (sniffing !== null) {
         const all = sniffing.length === 0 ? chunk : Buffer.concat([sniffing, chunk]);
+        // Bytes that may be the start of a byte order mark wait for the next chunk (at most 2 bytes).
+        if (mayBeBom(all)) {
+          sniffing = all;
+          return done();
+        }
         let decided: boolean;
         try {
           // The first chunk decides (prescanned as if it were all): a response cut short must still
-          // send what came, which holding bytes for the prescan's 1024 would not.
+          // send what came, which holding bytes for the prescan's 1024 would not. (Only a possible
+          // BOM's first bytes wait, above: a UTF-16 page's first chunk may be one byte.)
           decided = decideEncoding(all, true);
         } catch (e) {
           return done(e as Error);

@@ -292,6 +292,27 @@ describe('rewrite', () => {
       }
     }
   });
+
+  it('bytes in, bytes out: a UTF-16 file with a BOM is written back in UTF-16, BOM and byte order kept', () => {
+    const utf16 = (s: string, le: boolean): Buffer => {
+      const b = Buffer.alloc(s.length * 2);
+      for (let i = 0; i < s.length; i++) le ? b.writeUInt16LE(s.charCodeAt(i), i * 2) : b.writeUInt16BE(s.charCodeAt(i), i * 2);
+      return b;
+    };
+    for (const le of [true, false]) {
+      // A lone surrogate (D800) and an odd final byte: passed as they came.
+      const input = Buffer.concat([utf16('\ufeff<!doctype html><p class=x>café 日本 😀 \ud800</p>', le), Buffer.from([0x41])]);
+      const path = file(`utf16${le ? 'le' : 'be'}.html`, input);
+      for (const size of ['1', '3', '65536']) {
+        expect(sluice(['rewrite', '--chunk-size', size, path]).bytes.equals(input)).toBe(true);
+        const edited = sluice(['rewrite', '--chunk-size', size, '--set-attr', 'p.x', 'title=€😀', path]);
+        expect(edited).toMatchObject({ code: 0, err: '' });
+        expect(edited.bytes.equals(Buffer.concat([utf16('\ufeff<!doctype html><p class=x title="€😀">café 日本 😀 \ud800</p>', le), Buffer.from([0x41])]))).toBe(true);
+      }
+      // --encoding does not beat the BOM (HTML §13.2.3.2 step 1).
+      expect(sluice(['rewrite', '--encoding', 'windows-1252'], input).bytes.equals(input)).toBe(true);
+    }
+  });
 });
 
 describe('select', () => {

@@ -14,6 +14,7 @@
 import { ErrorCode, ErrorPriority, ErrorQueue } from './errors.js';
 import { HeldText } from './held-text.js';
 import { decodeName } from './decode/names.js';
+import { ScannedAttributes } from './decode/scanned-attributes.js';
 import { Comment, Discarded, Doctype, EndTag, StartTag, Text, type TokenErrors } from './token-classes.js';
 import type { ParseError, TextKind, TextMode, Token, TokenSink } from './tokens.js';
 import { GROUP, Group, State } from './states/state.js';
@@ -80,6 +81,8 @@ export class Machine {
   tagIsEnd = false;
   tagHasAttributes = false;
   nameEnd = 0;
+  /** The attribute boundaries of the tag being scanned, or of the last tag emitted (see decode/scanned-attributes.ts). */
+  readonly attributeSpans = new ScannedAttributes();
   /** The name an appropriate end tag must have in RCDATA, RAWTEXT and script data, or null. */
   endTagName: string | null = null;
   /** Characters of `endTagName` matched so far (the temporary buffer, §13.2.5.11). */
@@ -145,6 +148,7 @@ export class Machine {
         this.input = next;
         this.pos = 0;
         this.nextLessThan = this.nextAmpersand = -1;
+        this.attributeSpans.forgetInput();
         this.insertOpen = false;
         // Nothing read yet (`base` stays 0 only while every string so far was empty): the first
         // character of the whole input, whatever the chunking. No register needed, so snapshots are unchanged.
@@ -310,12 +314,16 @@ export class Machine {
     this.textKind = 'data';
     // The name is decoded now, from the string just scanned (every consumer reads it).
     const nameEnd = this.nameEnd - start;
+    const spans = this.attributeSpans;
     if (this.tagIsEnd) {
       const name = decodeName(source, offset + 2, offset + nameEnd, this.byteInput);
-      this.emit(new EndTag(source, start, nameEnd, selfClosing, this.byteInput, offset, to - start, name));
+      const tag = new EndTag(source, start, nameEnd, selfClosing, this.byteInput, offset, to - start, name);
+      spans.attach(start, tag);
+      this.emit(tag);
     } else {
       const name = decodeName(source, offset + 1, offset + nameEnd, this.byteInput);
       const tag = new StartTag(source, start, nameEnd, selfClosing, this.byteInput, offset, to - start, name);
+      spans.attach(start, tag);
       this.lastStartTag = tag;
       if (this.autoTextMode) this.switchTextModeFor(source, offset, nameEnd);
       this.emit(tag);
@@ -559,6 +567,7 @@ export class Machine {
       this.queue.push(this.input.slice(this.pos));
       this.input = this.input.slice(0, this.pos);
       this.nextLessThan = this.nextAmpersand = -1;
+      this.attributeSpans.forgetInput();
     }
     this.queue.push(text);
     this.insertOpen = true;

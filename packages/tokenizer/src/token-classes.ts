@@ -12,6 +12,7 @@
 
 import { attributeValueOf, decodeAttributes, nameEndOfRawTag } from './decode/tag.js';
 import { decodeName } from './decode/names.js';
+import { liveAttributes } from './decode/scanned-attributes.js';
 import { decodeText } from './decode/text.js';
 import { lowercaseName, normalizeNewlines } from './decode/normalize.js';
 import { reportInputStreamErrors } from './preprocess.js';
@@ -175,6 +176,9 @@ abstract class Tag implements TokenErrors {
     const attributes = this.decodedAttributes;
     if (attributes !== undefined) return attributes;
     if (this.bare) return (this.decodedAttributes = EMPTY);
+    // The tag just emitted: from the boundaries the scanner recorded, and straight from the input.
+    const live = liveAttributes(this, this.source, this.offset - this.start, this.byteForm);
+    if (live !== undefined) return (this.decodedAttributes = live);
     const raw = this.raw;
     return (this.decodedAttributes = decodeAttributes(raw, this.nameEnd, raw.length - 1, undefined, this.byteForm));
   }

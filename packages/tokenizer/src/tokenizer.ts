@@ -281,6 +281,7 @@ export class Tokenizer {
     m.pos = 0;
     m.base = snapshot.offset;
     m.pendingStart = snapshot.unflushedStart;
+    m.attributeSpans.restored(m.pendingStart);
     m.held.take();
     m.held.push(snapshot.unflushed);
     m.queue = snapshot.queued.slice().reverse();

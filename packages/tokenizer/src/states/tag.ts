@@ -18,6 +18,27 @@ function isWhitespace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0c || c === 0x0d;
 }
 
+// The attribute boundaries, recorded for decoding (decode/scanned-attributes.ts), as absolute offsets:
+// each attribute's four slots were written by `open` (name start), the rest follow here.
+
+/** The attribute name being read ends at `input[pos]`. */
+function endAttributeName(m: Machine, pos: number): void {
+  const a = m.attributeSpans;
+  a.spans[a.length - 3] = m.base + pos;
+}
+
+/** The attribute's value starts at `input[pos]` (after its quote, if quoted). */
+function startAttributeValue(m: Machine, pos: number): void {
+  const a = m.attributeSpans;
+  a.spans[a.length - 2] = a.spans[a.length - 1] = m.base + pos;
+}
+
+/** The attribute's value ends at `input[pos]` (its closing quote, or what ends an unquoted value). */
+function endAttributeValue(m: Machine, pos: number): void {
+  const a = m.attributeSpans;
+  a.spans[a.length - 1] = m.base + pos;
+}
+
 /** Scans from `m.pos` in a tag state until the string ends or the tag is emitted. */
 export function scanTag(m: Machine): void {
   const input = m.input;
@@ -52,6 +73,7 @@ export function scanTag(m: Machine): void {
           continue;
         }
         m.tagHasAttributes = true;
+        m.attributeSpans.open(m.pendingStart, m.base + pos);
         if (c === 0x3d) {
           // The `=` starts the attribute's name.
           m.error(ErrorCode.unexpectedEqualsSignBeforeAttributeName, m.base + pos);
@@ -70,10 +92,12 @@ export function scanTag(m: Machine): void {
             continue;
           }
           if (isWhitespace(c) || c === 0x2f || c === 0x3e) {
+            endAttributeName(m, pos);
             state = State.AFTER_ATTRIBUTE_NAME;
             continue outer;
           }
           if (c === 0x3d) {
+            endAttributeName(m, pos);
             pos++;
             state = State.BEFORE_ATTRIBUTE_VALUE;
             continue outer;
@@ -101,6 +125,7 @@ export function scanTag(m: Machine): void {
           state = State.BEFORE_ATTRIBUTE_VALUE;
         } else {
           m.tagHasAttributes = true;
+          m.attributeSpans.open(m.pendingStart, m.base + pos);
           state = State.ATTRIBUTE_NAME;
         }
         continue;
@@ -115,14 +140,18 @@ export function scanTag(m: Machine): void {
         }
         if (c === 0x22) {
           pos++;
+          startAttributeValue(m, pos);
           state = State.ATTRIBUTE_VALUE_DOUBLE_QUOTED;
         } else if (c === 0x27) {
           pos++;
+          startAttributeValue(m, pos);
           state = State.ATTRIBUTE_VALUE_SINGLE_QUOTED;
         } else if (c === 0x3e) {
           m.error(ErrorCode.missingAttributeValue, m.base + pos);
+          startAttributeValue(m, pos); // an empty value
           return m.emitTag(pos, false);
         } else {
+          startAttributeValue(m, pos);
           state = State.ATTRIBUTE_VALUE_UNQUOTED;
         }
         continue;
@@ -137,6 +166,7 @@ export function scanTag(m: Machine): void {
           pos = end;
           break outer;
         }
+        endAttributeValue(m, q);
         pos = q + 1;
         state = State.AFTER_ATTRIBUTE_VALUE_QUOTED;
         continue;
@@ -151,11 +181,15 @@ export function scanTag(m: Machine): void {
             continue;
           }
           if (isWhitespace(c)) {
+            endAttributeValue(m, pos);
             pos++;
             state = State.BEFORE_ATTRIBUTE_NAME;
             continue outer;
           }
-          if (c === 0x3e) return m.emitTag(pos, false);
+          if (c === 0x3e) {
+            endAttributeValue(m, pos);
+            return m.emitTag(pos, false);
+          }
           if (c === 0x22 || c === 0x27 || c === 0x3c || c === 0x3d || c === 0x60) {
             m.error(ErrorCode.unexpectedCharacterInUnquotedAttributeValue, m.base + pos);
           }

@@ -1,0 +1,200 @@
+/**
+ * The attribute boundaries the tag scanner found (§13.2.5.32–38), kept for the tag it emitted last, so
+ * that decoding that tag's attributes does not walk the attribute states a second time.
+ *
+ * The scanner already passes every boundary: where each name starts and ends, where each value starts
+ * and ends. It writes them here as absolute input offsets (four stores per attribute). A tag token
+ * decodes from them only while it is the *live* tag: the last tag a tokenizer emitted, read before the
+ * scanner starts the next one (the tree builder and most consumers read attributes inside `emit`).
+ * Any other read (a tag kept and read later, a tag from another tokenizer) decodes from the tag's raw
+ * text as before (decode/tag.ts): the same list either way.
+ *
+ * Character references, CR and NUL make a value more than its slice of the input. They are rare, so
+ * instead of three `indexOf` searches per tag the next of each is cached per input string: a page
+ * without them is searched once for each.
+ */
+
+import type { Attribute } from '../tokens.js';
+import { decodeName } from './names.js';
+import { DecodedAttribute, decodeAttributeValue } from './tag.js';
+
+/** The scanner's record of the current tag's attributes, one per tokenizer. */
+export class ScannedAttributes {
+  /**
+   * Four absolute offsets per attribute: name start, name end, value start (-1 when there is no `=`),
+   * value end (the closing quote, or the character after an unquoted value).
+   */
+  spans = new Int32Array(64);
+  /** Slots of `spans` in use (four per attribute). */
+  length = 0;
+  /** The absolute offset of the `<` of the tag the spans belong to (-1 before any). */
+  tagStart = -1;
+  /** The emitted tag token the spans belong to, or null while a tag is being scanned. */
+  tag: object | null = null;
+  /** The spans of the tag at `tagStart` are incomplete (the tokenizer was restored in the middle of it). */
+  private incomplete = false;
+
+  /** The string the caches below are for, and in it the next `&`, CR and NUL at or after the last search. */
+  private source = '';
+  private amp = -1;
+  private cr = -1;
+  private nul = -1;
+
+  /**
+   * The scanner begins an attribute name at absolute offset `start`, in the tag that begins at `tagStart`
+   * (§13.2.5.32, .34: "start a new attribute"). The first attribute of a tag forgets the last tag's.
+   */
+  open(tagStart: number, start: number): void {
+    let n = this.length;
+    if (this.tagStart !== tagStart) {
+      this.tagStart = tagStart;
+      this.tag = null;
+      this.incomplete = false;
+      n = 0;
+    }
+    const spans = n + 4 <= this.spans.length ? this.spans : this.grow();
+    spans[n] = start;
+    spans[n + 1] = start;
+    spans[n + 2] = -1;
+    spans[n + 3] = -1;
+    this.length = n + 4;
+  }
+
+  /** Twice the room (out of the way of `open`, which is inlined into the scanner). */
+  private grow(): Int32Array {
+    const grown = new Int32Array(this.spans.length * 2);
+    grown.set(this.spans);
+    return (this.spans = grown);
+  }
+
+  /**
+   * The tag that begins at `tagStart` was emitted as `tag`: its spans (none if it had no attributes) are
+   * live, and this tokenizer's are the ones `liveAttributes` looks at.
+   */
+  attach(tagStart: number, tag: object): void {
+    if (this.tagStart !== tagStart) {
+      this.tagStart = tagStart;
+      this.length = 0;
+      this.incomplete = false;
+    }
+    this.tag = this.incomplete ? null : tag;
+    current = this;
+  }
+
+  /**
+   * The tokenizer was restored from a snapshot, perhaps in the middle of the tag at `tagStart`: the
+   * attributes scanned before are not recorded here, so that tag decodes from its raw text.
+   */
+  restored(tagStart: number): void {
+    this.tagStart = tagStart;
+    this.length = 0;
+    this.tag = null;
+    this.incomplete = true;
+    this.source = '';
+  }
+
+  /** A new input string is read: the caches of the last one no longer apply. */
+  forgetInput(): void {
+    this.source = '';
+  }
+
+  /**
+   * The first `&`, CR or NUL in `source` at or after `from` (or `source.length`). Queries for one string
+   * come in increasing `from` (tags in input order), so each cache only moves forward.
+   */
+  private nextSpecial(source: string, from: number): number {
+    if (source !== this.source) {
+      this.source = source;
+      this.amp = this.cr = this.nul = -1;
+    }
+    let amp = this.amp;
+    if (amp < from) {
+      amp = source.indexOf('&', from);
+      this.amp = amp = amp < 0 ? source.length : amp;
+    }
+    let cr = this.cr;
+    if (cr < from) {
+      cr = source.indexOf('\r', from);
+      this.cr = cr = cr < 0 ? source.length : cr;
+    }
+    let nul = this.nul;
+    if (nul < from) {
+      nul = source.indexOf('\0', from);
+      this.nul = nul = nul < 0 ? source.length : nul;
+    }
+    return amp < cr ? (amp < nul ? amp : nul) : cr < nul ? cr : nul;
+  }
+
+  /**
+   * The live tag's attributes (see the module comment): `source` is the string the tag lies in and
+   * `delta` turns an absolute offset into an index in it. What `decodeAttributes` gives for the tag.
+   */
+  decode(source: string, delta: number, byteForm: boolean): DecodedAttribute[] {
+    const spans = this.spans;
+    const length = this.length;
+    // Gathered in a spare list, returned as an exact-size copy (see `decodeAttributes`).
+    const attributes = spare ?? [];
+    spare = null;
+    let count = 0;
+    let seen: Set<string> | null = null;
+    let special = -1;
+    for (let k = 0; k < length; k += 4) {
+      const name = decodeName(source, spans[k] + delta, spans[k + 1] + delta, byteForm);
+      // §13.2.5.33: a later attribute of the same name is dropped.
+      let duplicate = false;
+      if (count < 8) {
+        for (let j = 0; j < count; j++) {
+          if (attributes[j].name === name) {
+            duplicate = true;
+            break;
+          }
+        }
+      } else {
+        if (seen === null) {
+          seen = new Set<string>();
+          for (let j = 0; j < count; j++) seen.add(attributes[j].name);
+        }
+        duplicate = seen.has(name);
+      }
+      if (duplicate) continue;
+      let value = '';
+      if (spans[k + 2] >= 0) {
+        const valueStart = spans[k + 2] + delta;
+        const valueEnd = spans[k + 3] + delta;
+        if (special < valueStart) special = this.nextSpecial(source, valueStart);
+        value = source.slice(valueStart, valueEnd);
+        if (special < valueEnd) value = decodeAttributeValue(value, undefined, 0, byteForm);
+      }
+      attributes[count++] = new DecodedAttribute(name, value);
+      seen?.add(name);
+    }
+    let result: DecodedAttribute[];
+    switch (count) {
+      case 0: result = []; break;
+      case 1: result = [attributes[0]]; break;
+      case 2: result = [attributes[0], attributes[1]]; break;
+      case 3: result = [attributes[0], attributes[1], attributes[2]]; break;
+      default: result = attributes.slice(0, count);
+    }
+    for (let k = 0; k < count; k++) attributes[k] = CLEARED;
+    spare = attributes;
+    return result;
+  }
+}
+
+/** A spare list for `decode` (reused; cleared after each use so it keeps no value alive). */
+let spare: DecodedAttribute[] | null = [];
+const CLEARED = new DecodedAttribute('', '');
+
+/** The tokenizer whose tag was emitted last: only its live tag decodes from spans. */
+let current: ScannedAttributes | null = null;
+
+/**
+ * The decoded attributes of `tag` from the scanner's spans when it is the live tag (see the module
+ * comment), else undefined (decode from its raw text).
+ */
+export function liveAttributes(tag: object, source: string, delta: number, byteForm: boolean): readonly Attribute[] | undefined {
+  const scanned = current;
+  if (scanned === null || scanned.tag !== tag) return undefined;
+  return scanned.decode(source, delta, byteForm);
+}

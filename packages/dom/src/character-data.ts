@@ -2,23 +2,59 @@
  * `Text` and `Comment` (DOM Standard §4.10 "Interface CharacterData", §4.11 "Interface Text",
  * §4.14 "Interface Comment").
  */
+import { TextTokenClass, type TextKind } from '@sluice/tokenizer';
 import type { SourceLocation } from '@sluice/tree-builder';
 import type { Document } from './document.js';
-import { Node, NodeType, domError, leafNode, registerTextFactory } from './node.js';
+import { Node, NodeType, domError, endOfUndecoded, kindOfUndecoded, leafNode, registerTextFactory } from './node.js';
 import * as childNode from './child-node.js'; // Editing (issue #16)
 
 /** The common base of Text and Comment: a node holding a string, `data`. */
 export abstract class CharacterData extends Node {
   /**
-   * The node's string. A plain field: the parser appends to a Text node's data with `+=`, which V8
-   * turns into a rope, so repeated appends are O(1) each and the string is flattened once, when read.
+   * @internal The node's string (see `data`) — or, while `_end < -1`, the string the parser read the
+   * node's text from: the data is then the text token `[_start, end)` of it decoded, `end` and the
+   * token's kind being packed in `_end` (`undecodedEnd`). `DomTreeSink` makes Text nodes so: most text
+   * of a parsed page is never read, and undecoded it costs no string of its own (a slice of the page,
+   * or a copy where newlines are normalized or character references decoded). Decoded on first read.
    */
-  declare data: string;
+  declare _data: string;
 
   /** @internal */
   constructor(ownerDocument: Document | null, data: string, location: SourceLocation | null) {
     super(ownerDocument, location, false);
-    this.data = data;
+    this._data = data;
+  }
+
+  /**
+   * The node's string. The parser appends to a Text node's data with `+=`, which V8 turns into a rope,
+   * so repeated appends are O(1) each and the string is flattened once, when read.
+   */
+  get data(): string {
+    return this._end < -1 ? this._decodeData() : this._data;
+  }
+  set data(value: string) {
+    if (this._end < -1) this._decodeData();
+    this._data = value;
+  }
+
+  /**
+   * @internal Decode the data the parser left undecoded (`_end < -1`, see `_data`): what the tree
+   * builder's `insertTextToken` stands for, the token's characters less any U+0000 (HTML §13.2.6.4.7
+   * drops them "in body"; the other text modes have none left).
+   */
+  _decodeData(): string {
+    const encoded = this._end;
+    const start = this._start;
+    const end = endOfUndecoded(encoded);
+    const value = new TextTokenClass(TEXT_KINDS[kindOfUndecoded(encoded)], this._data, start, false, start, end - start).value;
+    const data = value.indexOf('\0') < 0 ? value : value.replaceAll('\0', '');
+    this._end = end;
+    this._data = data;
+    return data;
+  }
+  /** @internal */
+  override _beforeLocationChange(): void {
+    if (this._end < -1) this._decodeData();
   }
 
   /** The length of `data` in UTF-16 code units. */
@@ -89,6 +125,9 @@ export abstract class CharacterData extends Node {
 }
 
 leafNode(CharacterData.prototype);
+
+/** @internal The text kinds by the index `undecodedEnd` packs. */
+export const TEXT_KINDS: readonly TextKind[] = ['data', 'rcdata', 'rawtext', 'scriptData', 'plaintext', 'cdata'];
 
 /** A Text node. */
 export class Text extends CharacterData {

@@ -46,6 +46,16 @@ export class ElementExtra {
   }
 }
 
+/**
+ * The raw start tag an element's undecoded `_attrData` stands for: the string itself when it is as long
+ * as the tag's location (the tag alone, or a string that is nothing but the tag), else the tag's
+ * `[start, end)` span of it. (`DomTreeSink` keeps a raw tag only with a location of its length, or none;
+ * the span is never read after the location changes: `_beforeLocationChange` decodes first.)
+ */
+function rawTagOf(data: string, start: number, end: number): string {
+  return start < 0 || data.length === end - start ? data : data.slice(start, end);
+}
+
 /** Uppercased HTML element names, for `tagName` (a few dozen names; bounded for custom ones). */
 const UPPERCASE_NAMES = new Map<string, string>();
 
@@ -68,8 +78,10 @@ export class Element extends Node {
   declare _endTagStart: number;
   /** @internal */ declare _endTagEnd: number;
   /**
-   * @internal The attribute records, in order (shared with the tree builder until first changed), or the
-   * raw start tag they are still to be decoded from (see `_attrs`).
+   * @internal The attribute records, in order (shared with the tree builder until first changed), or a
+   * string they are still to be decoded from (see `_attrs`): the raw start tag itself, or the whole
+   * string the parser read it from, the tag being `[_start, _end)` of it (then the element costs no
+   * string of its own: the page is kept alive either way, as a slice of it would keep it).
    */
   declare _attrData: readonly ElementAttribute[] | string;
   /**
@@ -108,11 +120,15 @@ export class Element extends Node {
    */
   get _attrs(): readonly ElementAttribute[] {
     const data = this._attrData;
-    return typeof data === 'string' ? (this._attrData = attributesOfRawTag(data)) : data;
+    return typeof data === 'string' ? (this._attrData = attributesOfRawTag(rawTagOf(data, this._start, this._end))) : data;
   }
   /** @internal */
   set _attrs(attributes: readonly ElementAttribute[]) {
     this._attrData = attributes;
+  }
+  /** @internal Attributes still to be decoded from the input at the start tag's location are decoded now. */
+  override _beforeLocationChange(): void {
+    if (typeof this._attrData === 'string') void this._attrs;
   }
 
   /** The namespace prefix; always null for elements made by the HTML parser. */

@@ -148,9 +148,13 @@ export abstract class Node {
   get sourceLocation(): NodeSourceLocation | null {
     if (this._start < 0) return null;
     const source = this._source;
-    return source === undefined ? { start: this._start, end: this._end } : locate(this, source);
+    const end = this._end;
+    return source === undefined ? { start: this._start, end: end < -1 ? endOfUndecoded(end) : end } : locate(this, source);
   }
   set sourceLocation(location: SourceLocation | null) {
+    // What is still decoded from the input at the old location (a Text's data, an element's attributes)
+    // is decoded first.
+    this._beforeLocationChange();
     if (location === null) {
       this._start = -1;
       this._end = -1;
@@ -159,6 +163,9 @@ export abstract class Node {
       this._end = location.end;
     }
   }
+
+  /** @internal Called before `_start` and `_end` change: decode what is still read from the input there. */
+  _beforeLocationChange(): void {}
 
   /** The node type: one of the `Node.*_NODE` constants. */
   abstract get nodeType(): number;
@@ -499,6 +506,23 @@ export abstract class Node {
 
 for (const [name, value] of Object.entries(NodeType)) {
   Object.defineProperty(Node.prototype, name, { value, enumerable: true });
+}
+
+/**
+ * @internal `_end` of a Text node whose data is still undecoded (see `CharacterData`): the end offset and
+ * the token's text kind (an index, 0–7) in one number below -1 (-1 is "no location"). It stays a small
+ * integer for every end below 2^27, which `DomTreeSink` makes sure of.
+ */
+export function undecodedEnd(end: number, kind: number): number {
+  return -2 - (end * 8 + kind);
+}
+/** @internal The end offset of an `undecodedEnd`. */
+export function endOfUndecoded(encoded: number): number {
+  return Math.floor((-2 - encoded) / 8);
+}
+/** @internal The text kind of an `undecodedEnd`. */
+export function kindOfUndecoded(encoded: number): number {
+  return (-2 - encoded) % 8;
 }
 
 /** The `childNodes` of a node without children (frozen: shared by all of them). */

@@ -9,11 +9,14 @@ import {
   type SourceLocation,
   type TreeSink,
 } from '@sluice/tree-builder';
-import { Comment, Text } from './character-data.js';
+import { type StartTagClass, TextTokenClass, type TextToken, attributesOfRawTag } from '@sluice/tokenizer';
+// The token classes' internal members (`source`, `offset`, `end`), for sluice's own packages (docs/architecture.md).
+import type {} from '@sluice/tokenizer/internal';
+import { Comment, TEXT_KINDS, Text } from './character-data.js';
 import { Document } from './document.js';
 import { DocumentType } from './document-type.js';
 import { Element, HTMLTemplateElement } from './element.js';
-import { type Node, NodeType } from './node.js';
+import { type Node, NodeType, undecodedEnd } from './node.js';
 import { maybeCloneOptionIntoSelectedcontent } from './selectedcontent.js';
 import { SourceText } from './source-location.js';
 
@@ -29,6 +32,9 @@ export interface DomTreeSinkOptions {
 }
 
 const NO_ATTRIBUTES: readonly ElementAttribute[] = Object.freeze([]);
+
+/** Text ending at or past this offset is decoded at once: its `undecodedEnd` would not be a small integer. */
+const LAZY_END_LIMIT = 2 ** 27;
 
 /**
  * A `TreeSink<Node>` that builds a sluice DOM. Pass it to the tree builder's `Parser`, then read
@@ -83,7 +89,23 @@ export class DomTreeSink implements TreeSink<Node> {
    */
   createElementWithRawAttributes(localName: string, rawTag: string, location: SourceLocation | null): Element {
     const element = this.createElement(localName, NS.HTML, NO_ATTRIBUTES, location);
-    element._attrData = rawTag;
+    // The element reads a raw tag as `[_start, _end)` of a longer string (see `Element._attrData`): a tag
+    // whose location is not its own length is decoded now.
+    element._attrData = location === null || rawTag.length === location.end - location.start ? rawTag : attributesOfRawTag(rawTag);
+    return element;
+  }
+
+  /**
+   * @internal `createElementWithRawAttributes` given the start tag token: the element keeps the string
+   * the tag lies in, not a slice of it, when the tag's offset there is its offset in the input (one
+   * string parsed whole: the page) — the tag is then its location's span of it.
+   */
+  createElementForStartTag(localName: string, tag: StartTagClass, location: SourceLocation | null): Element {
+    if (location === null || tag.byteForm || tag.offset !== tag.start || location.start !== tag.start || location.end !== tag.end) {
+      return this.createElementWithRawAttributes(localName, tag.raw, location);
+    }
+    const element = this.createElement(localName, NS.HTML, NO_ATTRIBUTES, location);
+    element._attrData = tag.source;
     return element;
   }
 
@@ -123,6 +145,38 @@ export class DomTreeSink implements TreeSink<Node> {
     const text = new Text(data, this.document, location);
     if (this.source !== null && location !== null) text._source = this.source;
     parent._insertBefore(text, before);
+  }
+
+  /**
+   * @internal The tree builder's `insertTextToken`: the token's characters less any U+0000, appended as
+   * `insertText` would. A new Text node keeps them undecoded (see `CharacterData._data`) when the token
+   * lies in a string at its offset in the input (one string parsed whole: the page) and no source text
+   * is kept; it is decoded when first read.
+   */
+  insertTextToken(parent: Node, token: TextToken): void {
+    const last = parent._last;
+    if (!(token instanceof TextTokenClass)) {
+      const value = token.value;
+      this.insertText(parent, value.indexOf('\0') < 0 ? value : value.replaceAll('\0', ''), null, { start: token.start, end: token.start + token.raw.length });
+      return;
+    }
+    if (
+      this.source !== null ||
+      token.byteForm ||
+      token.offset !== token.start ||
+      token.end >= LAZY_END_LIMIT ||
+      token.end === token.start ||
+      (last !== null && last.nodeType === NodeType.TEXT_NODE)
+    ) {
+      const value = token.value;
+      const data = value.indexOf('\0') < 0 ? value : value.replaceAll('\0', '');
+      this.insertText(parent, data, null, { start: token.start, end: token.end });
+      return;
+    }
+    const text = new Text(token.source, this.document, null);
+    text._start = token.start;
+    text._end = undecodedEnd(token.end, TEXT_KINDS.indexOf(token.kind));
+    parent._insertBefore(text, null);
   }
 
   /**

@@ -71,14 +71,17 @@ describe('matching follows the tree builder', () => {
         const got = units.map((list) => list.map(keyOfUnit));
         const ref = referenceRun(chunks, LISTS);
         total++;
+        // Elements the adoption agency algorithm moves are matched after the move (issue 14 item 3).
+        const moved = ref.reasons.has('moved') || ref.reasons.has('children moved');
+        const onlyMoves = moved && [...ref.reasons].every((r) => r === 'moved' || r === 'children moved');
         for (let i = 0; i < SELECTORS.length; i++) {
           // Handlers fire in source order (an implied element: at the token that made it).
           const offsets = units[i]!.map((u) => u.sourceOffset);
           expect(offsets, `${SELECTORS[i]} fires in source order on ${JSON.stringify(input)}`).toEqual([...offsets].sort((x, y) => x - y));
           // ... on the elements matching when the tree builder made them, in the order it made them.
-          expect(got[i], `${SELECTORS[i]} at each token, on ${JSON.stringify(input)}`).toEqual(ref.atTimeAll[i]);
+          if (!moved) expect(got[i], `${SELECTORS[i]} at each token, on ${JSON.stringify(input)}`).toEqual(ref.atTimeAll[i]);
         }
-        if (ref.late === null) {
+        if (ref.late === null || onlyMoves) {
           clean++;
           for (let i = 0; i < SELECTORS.length; i++) {
             expect([...got[i]!].sort(), `${SELECTORS[i]} vs querySelectorAll on ${JSON.stringify(input)}`).toEqual(ref.finalAll[i]);
@@ -123,7 +126,10 @@ describe('matching follows the tree builder', () => {
     ['<template><p>x</p></template><p>y', 'p', ['<p>']],
     ['<select><option>a<option>b</select>', 'select > option + option', ['<option>']],
     ['<b><p>x</b>y', 'b', ['<b>', '(b)']],
-    ['<a><div>x</a>', 'a > div', ['<div>']],
+    // The adoption agency algorithm moves the div out of the a (issue 14 item 3): matched after the move.
+    ['<a><div>x</a>', 'a > div', []],
+    ['<a><div>x</a>', 'body > div', ['<div>']],
+    ['<b><p>x</b>y', 'b p', []],
     ['<image src=x>', 'img', ['<image src=x>']],
     ['<div><span>a</span><i>b</i><span>c</span></div>', 'span ~ span', ['<span>']],
     ['<div><span>a</span><i>b</i><span>c</span></div>', 'span:nth-of-type(2)', ['<span>']],
@@ -152,9 +158,11 @@ describe('matching follows the tree builder', () => {
       const [units] = await firedUnits([input], [selector]);
       const o = (u: ElementUnit) => u.sourceOffset;
       expect(units!.map((u) => (u.implied ? `(${u.tagName})` : input.slice(o(u), input.indexOf('>', o(u)) + 1)))).toEqual(expected);
-      // Against the reference too.
+      // Against the reference too: the elements as they are when made, or — where the adoption agency
+      // algorithm moves elements — as the final tree has them.
       const ref = referenceRun(input, [parseSelector(selector)]);
-      expect(units!.map(keyOfUnit)).toEqual(ref.atTimeAll[0]);
+      if (ref.reasons.has('moved') || ref.reasons.has('children moved')) expect(units!.map(keyOfUnit).sort()).toEqual(ref.finalAll[0]);
+      else expect(units!.map(keyOfUnit)).toEqual(ref.atTimeAll[0]);
     });
   }
 
@@ -174,7 +182,8 @@ describe('matching follows the tree builder', () => {
         const reasons = referenceRun(input, []).reasons;
         selectors.forEach((selector, i) => {
           const needsPlace = i >= 2;
-          if (reasons.has('removed') || (needsPlace && reasons.size > 0)) return;
+          // (Moves by the adoption agency algorithm are followed: issue 14 item 3.)
+          if (reasons.has('removed') || (needsPlace && [...reasons].some((r) => r !== 'moved' && r !== 'children moved'))) return;
           counted[i]!++;
           const want = all.filter((el) => refMatchesList(lists[i]!, el, quirks)).map((el) => el.localName.toLowerCase()).sort();
           // tagName is the source's spelling, lowercased: `image` for the HTML img element of an <image> (an

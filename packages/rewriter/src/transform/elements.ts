@@ -6,6 +6,7 @@
  */
 import type { EndTagClass, StartTagClass } from '@sluice/tokenizer';
 import type { ElementUnit } from '../rewritable-units/element.js';
+import { WATCH_DEFERRED, type MoveWatch } from '../view/move-watch.js';
 import type { ElementRecord } from '../view/records.js';
 import { ViewSink } from '../view/view-sink.js';
 import type { Executor } from './executor.js';
@@ -23,6 +24,8 @@ export class ElementOps {
    * document, where a parser reading the output closes them too — no end tag is written for them.
    */
   atDocumentEnd = false;
+  /** What the adoption agency algorithm may still move (null: no selector a move can change). */
+  private readonly watch: MoveWatch | null;
 
   constructor(
     private readonly config: CompiledHandlers,
@@ -32,6 +35,8 @@ export class ElementOps {
     private readonly implied: ImpliedElements,
   ) {
     this.elementHandlersExist = config.registrations.some((r) => r.element !== null);
+    this.watch = sink.watch;
+    exec.handlersFor = (matched) => this.handlersFor(matched);
   }
 
   /** The element handlers of the registrations in `matched` (the last list is kept: elements of one name share theirs). */
@@ -52,6 +57,16 @@ export class ElementOps {
 
   /** Ops for the start tag `token` of `el`, the element made for it. */
   start(token: StartTagClass, el: ElementRecord): void {
+    const watch = this.watch;
+    if (watch !== null && watch.holding) {
+      // Output is held (held-moves.ts): the handlers are decided when it is released, on the tree after
+      // any move. Its end goes through the queue whatever they turn out to be.
+      el.handled = true;
+      el.watchFlags |= WATCH_DEFERRED;
+      this.text.endRun();
+      this.exec.heldStart(token, el);
+      return;
+    }
     const matched = el.matched;
     const handlers = matched === null ? null : this.handlersFor(matched);
     if (handlers === null) {
@@ -73,6 +88,13 @@ export class ElementOps {
    * (copies.ts); any other is queued to start where the output reaches it, if handlers match it.
    */
   created(el: ElementRecord, offset: number): void {
+    const watch = this.watch;
+    if (watch !== null && watch.holding) {
+      // Held (see `start`): queued whatever matches it now, decided when released.
+      el.watchFlags |= WATCH_DEFERRED;
+      this.implied.queue(el, offset, el.matched === null ? null : this.handlersFor(el.matched), true);
+      return;
+    }
     if (el.copyOf !== null && this.elementHandlersExist) {
       const handlers = el.matched === null ? null : this.handlersFor(el.matched);
       if (handlers === null) this.exec.copy(el, offset);
@@ -94,6 +116,12 @@ export class ElementOps {
     el.ended = true;
     if (!el.handled) {
       if (token !== null) this.copyToken(token);
+      return;
+    }
+    if (token === null && (el.watchFlags & WATCH_DEFERRED) !== 0 && (el.matched === null || this.handlersFor(el.matched) === null)) {
+      // A held element no handler matches so far: its implicit end, as for any such element, does not
+      // end the text node being streamed (if a handler turns out to match it, its end is still run).
+      this.exec.endTag(el, null, this.atDocumentEnd);
       return;
     }
     this.text.endRun();

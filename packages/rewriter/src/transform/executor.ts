@@ -19,7 +19,7 @@ import { ViewSink } from '../view/view-sink.js';
 import { checkCopy, checkCopyEnd, tagOfUnit } from './copies.js';
 import type { CompiledHandlers, Fn, HandlerResult } from './handlers.js';
 import type { Output, SourceSpan } from './output.js';
-import { OP_COMMENT, OP_COPY, OP_DOC_END, OP_DOCTYPE, OP_END, OP_END_GUARD, OP_EOF_TAG, OP_FORMATTING, OP_RAW, OP_START, OP_TEXT, type Op, sizeOf } from './ops.js';
+import { OP_COMMENT, OP_COPY, OP_DOC_END, OP_DOCTYPE, OP_END, OP_END_GUARD, OP_EOF_TAG, OP_FORMATTING, OP_HELD_START, OP_RAW, OP_START, OP_TEXT, type Op, sizeOf } from './ops.js';
 import { type EndGuard, guardContent } from './end-of-input.js';
 
 /** How much source before inserted content the boundary check reads (boundaries.ts), in characters and in pieces. */
@@ -37,6 +37,23 @@ export class Executor {
   /** Input held by queued ops (for `maxBufferedBytes`). */
   queuedSize = 0;
   private waiting: Promise<void> | null = null;
+  /**
+   * Whether ops queue instead of running: a handler's promise is pending (`waiting`), or output is held
+   * while the adoption agency algorithm may still move elements (`holding`, held-moves.ts).
+   */
+  private blocked = false;
+  /**
+   * The held ops (`holding`): behind the queue, run only when the hold releases them (`releaseHeld`),
+   * whatever the async handlers do meanwhile. `heldBase` counts the ops released from before `held[0]`.
+   */
+  private holding = false;
+  private held: (Op | undefined)[] = [];
+  private heldHead = 0;
+  private heldBase = 0;
+  /** Input held by held ops (part of `queuedSize`). */
+  heldSize = 0;
+  /** The element handlers of a list of matched registrations (`ElementOps.handlersFor`), for held starts. */
+  handlersFor: (matched: readonly number[]) => readonly Fn<ElementUnit>[] | null = () => null;
   /**
    * Set by the transformer while it processes the chunk `write()` was given, synchronously: only then
    * may source text be copied as a run of that chunk (see output.ts). Work done later — queued ops, the
@@ -70,11 +87,13 @@ export class Executor {
     this.failure = err;
     this.queue.length = 0;
     this.queueHead = 0;
+    this.held.length = 0;
+    this.heldHead = 0;
   }
 
   /** Copy source text (`raw`, the input at `start`): at once while nothing waits (the fast path of passthrough), else queued. */
   raw(raw: string, start: number): void {
-    if (this.waiting === null) {
+    if (!this.blocked) {
       if (this.suppress.length === 0) {
         this.output.source(raw, start);
         this.noteSource(raw);
@@ -84,7 +103,7 @@ export class Executor {
 
   /** `raw` for a token that knows its span: its text is read only when it has to be (see `Output.sourceSpan`). */
   rawSpan(span: SourceSpan): void {
-    if (this.waiting === null) {
+    if (!this.blocked) {
       if (this.suppress.length === 0) {
         this.output.sourceSpan(span);
         this.noteSource(span);
@@ -136,14 +155,14 @@ export class Executor {
    * is not written (inside removed content), since the parser may copy the element later (copies.ts).
    */
   formattingStart(token: StartTagClass, el: ElementRecord): void {
-    if (this.waiting !== null) this.push({ k: OP_FORMATTING, token, el });
+    if (this.blocked) this.push({ k: OP_FORMATTING, token, el });
     else if (this.suppress.length > 0) el.writtenTag = TAG_NOT_WRITTEN;
     else this.rawSpan(token);
   }
 
   /** A copy of a formatting element that no handler matched: check it (copies.ts) now, or in order. */
   copy(el: ElementRecord, offset: number): void {
-    if (this.waiting !== null) this.push({ k: OP_COPY, el, offset });
+    if (this.blocked) this.push({ k: OP_COPY, el, offset });
     else this.checkUnhandledCopy(el, offset);
   }
 
@@ -157,9 +176,14 @@ export class Executor {
     return { name: el.localName, attributes };
   }
 
+  /** The start of an element whose handlers are decided when the hold releases it (`OP_HELD_START`). */
+  heldStart(token: StartTagToken, el: ElementRecord): void {
+    this.push({ k: OP_HELD_START, token, el });
+  }
+
   /** Run the element handlers of a start tag now, or queue them behind a pending handler. */
   startTag(token: StartTagToken, el: ElementRecord, handlers: readonly Fn<ElementUnit>[]): void {
-    if (this.waiting !== null) {
+    if (this.blocked) {
       this.push({ k: OP_START, token, el, handlers });
       return;
     }
@@ -169,7 +193,7 @@ export class Executor {
 
   /** The end of an element whose handlers ran: now, or queued behind a pending handler. */
   endTag(el: ElementRecord, token: EndTagToken | null, atDocumentEnd = false): void {
-    if (this.waiting !== null) {
+    if (this.blocked) {
       this.push({ k: OP_END, el, token, atDocumentEnd });
       return;
     }
@@ -179,7 +203,7 @@ export class Executor {
 
   /** Run text handlers on a chunk (`raw`, the input at `start`; or the empty last chunk) now, or queue them. */
   text(raw: string, start: number, last: boolean, handlers: readonly Fn<TextChunkUnit>[], context: ContentContext): void {
-    if (this.waiting !== null) {
+    if (this.blocked) {
       this.push({ k: OP_TEXT, raw, start, last, handlers, context });
       return;
     }
@@ -189,9 +213,13 @@ export class Executor {
 
   /** Run `op` now, or queue it behind a pending handler. */
   push(op: Op): void {
-    if (this.waiting !== null) {
-      this.queue.push(op);
-      this.queuedSize += sizeOf(op);
+    if (this.blocked) {
+      const size = sizeOf(op);
+      this.queuedSize += size;
+      if (this.holding) {
+        this.held.push(op);
+        this.heldSize += size;
+      } else this.queue.push(op);
       return;
     }
     const r = this.run(op);
@@ -200,6 +228,7 @@ export class Executor {
 
   private wait(p: Promise<void>): void {
     this.flushOutput();
+    this.blocked = true;
     this.waiting = p.then(() => this.pump());
     // The rejection is reported through write()/end(); this keeps it from also being "unhandled".
     this.waiting.catch(() => {});
@@ -221,6 +250,64 @@ export class Executor {
     this.queue.length = 0;
     this.queueHead = 0;
     this.waiting = null;
+    this.blocked = this.holding;
+  }
+
+  /**
+   * A hold begins (held-moves.ts): every op from now on waits in `held` until `releaseHeld` lets it
+   * go. The output decided before it is released at the end of the write, as usual.
+   */
+  beginHold(): void {
+    this.holding = true;
+    this.blocked = true;
+  }
+
+  /** Ops held since the hold began (released ones included): where a later release may stop. */
+  get heldCount(): number {
+    return this.heldBase + this.held.length;
+  }
+
+  /**
+   * Let the held ops before `upTo` (a `heldCount`; Infinity: all, and the hold ends) run: now, in order,
+   * when no handler is pending (until one returns a promise: the rest then queue behind it), else
+   * behind the queue.
+   */
+  releaseHeld(upTo: number): void {
+    if (!this.holding) return;
+    const held = this.held;
+    const end = upTo === Infinity ? held.length : Math.min(held.length, upTo - this.heldBase);
+    let i = this.heldHead;
+    if (upTo === Infinity) {
+      this.holding = false;
+      this.blocked = this.waiting !== null;
+      this.held = [];
+      this.heldBase += held.length;
+      this.heldHead = 0;
+    }
+    for (; i < end; i++) {
+      const op = held[i]!;
+      held[i] = undefined;
+      const size = sizeOf(op);
+      this.heldSize -= size;
+      if (this.waiting !== null) {
+        this.queue.push(op);
+        continue;
+      }
+      this.queuedSize -= size;
+      const r = this.run(op);
+      if (r !== undefined) {
+        // (`wait` sets `blocked`: what is released after this op queues behind it.)
+        this.wait(r);
+      }
+    }
+    if (upTo === Infinity) return;
+    this.heldHead = end;
+    // Compact what was released, so that a long hold with many releases stays bounded.
+    if (end > 1024 && end * 2 > held.length) {
+      this.held = held.slice(end);
+      this.heldBase += end;
+      this.heldHead = 0;
+    }
   }
 
   /** After write()/end(): release output, or hand back the promise to wait for (rejecting with the failure). */
@@ -360,6 +447,18 @@ export class Executor {
       case OP_COPY:
         this.checkUnhandledCopy(op.el, op.offset);
         return;
+      case OP_HELD_START: {
+        // Held while the adoption agency algorithm could move it: its matches are decided now.
+        const el = op.el;
+        const handlers = el.matched === null ? null : this.handlersFor(el.matched);
+        if (handlers !== null) return this.runStart(op.token, el, handlers);
+        if (el.fromStartTag) {
+          // As an unmatched start tag: copied (noted when not written, for a formatting element's copies).
+          if (this.suppress.length === 0) this.emitSourceSpan(op.token as StartTagClass);
+          else el.writtenTag = TAG_NOT_WRITTEN;
+        } else if (el.copyOf !== null) this.checkUnhandledCopy(el, op.token.start);
+        return;
+      }
       case OP_END_GUARD:
         // (A comment closed already by its own `after` content needs no closer.)
         this.endGuard = op.guard.forComment && this.eofCommentClosed ? null : op.guard;

@@ -19,7 +19,9 @@ export class ImpliedElements {
   /** How many are queued (the arrays keep stale entries beyond it, overwritten later). */
   count = 0;
   private readonly elements: (ElementRecord | null)[] = [];
-  private readonly handlers: (readonly Fn<ElementUnit>[])[] = [];
+  private readonly handlers: (readonly Fn<ElementUnit>[] | null)[] = [];
+  /** Whether its handlers are decided when held output is released (`Executor.heldStart`). */
+  private readonly deferred: boolean[] = [];
   /** The tag each stands on: the offset of the token that created it, its attributes as they were then. */
   private readonly tags: (ImpliedTag | null)[] = [];
 
@@ -32,11 +34,16 @@ export class ImpliedElements {
     private readonly endRun: () => void,
   ) {}
 
-  /** `el`, made up while the token at `offset` was processed, starts at the next output. */
-  queue(el: ElementRecord, offset: number, handlers: readonly Fn<ElementUnit>[]): void {
+  /**
+   * `el`, made up while the token at `offset` was processed, starts at the next output. `deferred`: the
+   * output is held (held-moves.ts) and its handlers are decided when it is released; `handlers` are
+   * then those it matches now (null: none).
+   */
+  queue(el: ElementRecord, offset: number, handlers: readonly Fn<ElementUnit>[] | null, deferred = false): void {
     const i = this.count++;
     this.elements[i] = el;
     this.handlers[i] = handlers;
+    this.deferred[i] = deferred;
     // Elements the tree builder makes up are HTML elements: their attributes are HTML attributes.
     this.tags[i] = new ImpliedTag(el.localName, el.attributes as readonly Attribute[], offset);
   }
@@ -52,8 +59,16 @@ export class ImpliedElements {
       this.elements[i] = null;
       this.tags[i] = null;
       el.handled = true;
-      this.endRun();
-      this.exec.startTag(tag, el, this.handlers[i]!);
+      const handlers = this.handlers[i]!;
+      this.handlers[i] = null;
+      if (this.deferred[i]) {
+        // (An element no handler matches so far does not end the text node, as without a hold.)
+        if (handlers !== null) this.endRun();
+        this.exec.heldStart(tag, el);
+      } else {
+        this.endRun();
+        this.exec.startTag(tag, el, handlers!);
+      }
     }
   }
 }

@@ -23,6 +23,12 @@ export const OP_COPY = 8;
 export const OP_END_GUARD = 9;
 /** An unfinished tag the input ended inside: written only if no content follows (end-of-input.ts). */
 export const OP_EOF_TAG = 10;
+/**
+ * The start of an element made while output is held for the adoption agency algorithm (held-moves.ts):
+ * its handlers are decided when it runs, from its matches on the tree after any move. `token` is its
+ * start tag, or the `ImpliedTag` of an element the tree builder made up.
+ */
+export const OP_HELD_START = 11;
 
 /** One step of output: copy raw text, or run handlers on a unit and write what they decided. */
 export type Op =
@@ -36,7 +42,8 @@ export type Op =
   | { readonly k: typeof OP_FORMATTING; readonly token: StartTagToken; readonly el: ElementRecord }
   | { readonly k: typeof OP_COPY; readonly el: ElementRecord; readonly offset: number }
   | { readonly k: typeof OP_END_GUARD; readonly guard: EndGuard }
-  | { readonly k: typeof OP_EOF_TAG; readonly raw: string; readonly start: number };
+  | { readonly k: typeof OP_EOF_TAG; readonly raw: string; readonly start: number }
+  | { readonly k: typeof OP_HELD_START; readonly token: StartTagToken; readonly el: ElementRecord };
 
 /** How much input an op holds (for `maxBufferedBytes`). */
 export function sizeOf(op: Op): number {
@@ -46,6 +53,7 @@ export function sizeOf(op: Op): number {
     case OP_EOF_TAG:
       return op.raw.length;
     case OP_START:
+    case OP_HELD_START:
     case OP_FORMATTING:
     case OP_COMMENT:
     case OP_DOCTYPE:

@@ -28,6 +28,7 @@ import { ElementOps } from './elements.js';
 import { endGuardFor } from './end-of-input.js';
 import { Executor } from './executor.js';
 import { HandlerLists } from './handler-lists.js';
+import { HeldMoves, moveWatchFor } from './held-moves.js';
 import type { CompiledHandlers } from './handlers.js';
 import { ImpliedElements } from './implied-elements.js';
 import { type RewriterOptions, boundExceeded, maxBufferedOf } from './limits.js';
@@ -90,9 +91,15 @@ export class Transformer {
   /** What the tokenizer's callback reaches the tree builder through; cut by `end()` (see `TransformerLink`). */
   private readonly link: TransformerLink;
 
+  /** Output held while the adoption agency algorithm may move elements (held-moves.ts); null: never. */
+  private readonly moves: HeldMoves | null;
+
   /** @internal Token by token, from the tokenizer (through `receiveToken`). */
   receive(token: Token): void {
-    if (!this.exec.failed) this.processToken(token);
+    if (this.exec.failed) return;
+    this.processToken(token);
+    const moves = this.moves;
+    if (moves !== null && moves.watch.releasePending) moves.release();
   }
 
   /** Run the tokenizer over `chunk` (or to its end), recording a thrown error as the failure. */
@@ -128,7 +135,8 @@ export class Transformer {
   ) {
     this.maxBuffered = maxBufferedOf(options);
     this.scripting = options.scripting ?? true;
-    this.sink = new ViewSink(config.registry, config.registrations, config.byTag, config.anyTag);
+    const watch = moveWatchFor(config);
+    this.sink = new ViewSink(config.registry, config.registrations, config.byTag, config.anyTag, watch);
     const link = new TransformerLink();
     this.link = link;
     // discardByteOrderMark: a leading BOM is not text to the tree (the decoder consumes it, HTML §13.2.3.1)
@@ -138,6 +146,7 @@ export class Transformer {
     link.builder = this.builder;
     this.output = output;
     this.exec = new Executor(config, this.scripting, output, byteInput);
+    this.moves = watch === null ? null : new HeldMoves(watch, this.sink, this.exec);
     this.lists = new HandlerLists(config, this.sink);
     this.commentHandlersExist = config.docComments.length > 0 || config.registrations.some((r) => r.comments !== null);
     const textHandlersExist = config.docText.length > 0 || config.registrations.some((r) => r.text !== null);
@@ -194,6 +203,8 @@ export class Transformer {
         const still = this.sink.open;
         for (let i = still.length - 1; i >= 0; i--) if (still[i]!.open) this.elements.end(still[i]!, null);
         still.length = 0;
+        // Every element is closed: nothing can move any more, all held output is settled.
+        if (this.moves !== null) this.moves.release();
         this.text.endRun();
         this.exec.push({ k: OP_DOC_END, context });
       } catch (err) {

@@ -154,6 +154,11 @@ export class ElementRecord extends ParentRecord implements MatchableElement {
    * `TAG_NOT_WRITTEN` (removed, replaced, inside removed content). Set by the executor.
    */
   declare writtenTag: WrittenTag | null;
+  /**
+   * What `MoveWatch` (move-watch.ts) knows of it while the adoption agency algorithm may still move
+   * elements: `WATCH_*` bits, 0 when the rewrite has no selector a move can change.
+   */
+  declare watchFlags: number;
 
   /** The attributes once decoded (or given); null while they are still in `tagToken`. */
   declare private decoded: readonly ElementAttribute[] | null;
@@ -186,6 +191,7 @@ export class ElementRecord extends ParentRecord implements MatchableElement {
     this.cacheGeneration = -1;
     this.copyOf = null;
     this.writtenTag = null;
+    this.watchFlags = 0;
     this.decoded = attributes;
     this.tagToken = tagToken;
   }

@@ -16,6 +16,7 @@ import {
 import type { StartTagClass, TextToken } from '@sluice/tokenizer';
 import { ElementMatcher, type SinkSelector } from '../selectors/element-matcher.js';
 import type { SelectorRegistry } from '../selectors/registry.js';
+import type { MoveWatch } from './move-watch.js';
 import { DocumentRecord, ElementRecord, FragmentRecord, LeafRecord, type NodeRecord, ParentRecord, type Positions } from './records.js';
 
 /** Kinds of the events the sink records for the token being processed. */
@@ -109,8 +110,16 @@ export class ViewSink implements TreeSink<NodeRecord> {
    * @param selectors the registrations' selectors, by registration index
    * @param byTag registration indices per lowercased rightmost type name
    * @param anyTag registration indices whose rightmost compound matches any name
+   * @param watch what the adoption agency algorithm may still move (move-watch.ts); null when no
+   *   element handler's selector can change with a move
    */
-  constructor(registry: SelectorRegistry, selectors: readonly SinkSelector[], byTag: ReadonlyMap<string, readonly number[]>, anyTag: readonly number[]) {
+  constructor(
+    registry: SelectorRegistry,
+    selectors: readonly SinkSelector[],
+    byTag: ReadonlyMap<string, readonly number[]>,
+    anyTag: readonly number[],
+    readonly watch: MoveWatch | null = null,
+  ) {
     this.matcher = new ElementMatcher(registry, selectors, byTag, anyTag);
     this.needsTypeIndex = registry.needsTypeIndex;
     this.positioned = this.matcher.positioned;
@@ -187,9 +196,11 @@ export class ViewSink implements TreeSink<NodeRecord> {
     }
     if (!(node instanceof ElementRecord)) return;
     if (node.parent !== null) {
+      // Only the adoption agency algorithm inserts an element that is in the tree already (steps 13.8, 14).
       if (node.open) node.parent.removeOpenChild(node);
       this.detach(node);
       this.generation++;
+      if (this.watch !== null && parent instanceof ParentRecord) this.watch.movedElement(node, parent);
     }
     if (!node.evaluated && parent instanceof ElementRecord && !parent.evaluated) {
       // The adoption agency builds a chain of new elements before it inserts the chain's top into the
@@ -218,6 +229,16 @@ export class ViewSink implements TreeSink<NodeRecord> {
     node.open = true;
     this.open.push(node);
     parent.addOpenChild(node);
+    if (this.watch !== null) this.watch.inserted(parent, node);
+  }
+
+  /**
+   * Decide `el`'s matches again, on the view as it stands now: for an element the adoption agency
+   * algorithm may have moved since its first insertion (transform/held-moves.ts).
+   */
+  matchAgain(el: ElementRecord): void {
+    el.matched = null;
+    this.matcher.evaluate(el);
   }
 
   /** Match the deferred elements whose parents are in the tree now, outermost first. */
@@ -285,6 +306,8 @@ export class ViewSink implements TreeSink<NodeRecord> {
       from.moreOpenChildren = null;
     }
     this.generation++;
+    // (The closed children the selectors may still ask about: the held ones, move-watch.ts.)
+    if (this.watch !== null) this.watch.movedChildren(from, to);
   }
 
   parentNode(node: NodeRecord): NodeRecord | null {
@@ -324,6 +347,7 @@ export class ViewSink implements TreeSink<NodeRecord> {
     if (!el.open) return;
     el.open = false;
     if (el.parent !== null) el.parent.removeOpenChild(el);
+    if (this.watch !== null) this.watch.closed(el);
     // The list keeps closed entries until they reach its end, or until they are half of it: the
     // adoption agency closes elements from the middle, and searching for each one made a rewrite
     // quadratic (`bench:worst-case`).
@@ -347,7 +371,10 @@ export class ViewSink implements TreeSink<NodeRecord> {
   /** Give `node` its place among `parent`'s element children: at the end, or just before `before`. */
   private attach(parent: ParentRecord, node: ElementRecord, before: ElementRecord | null, connected: boolean): void {
     node.parent = parent;
-    node.inTemplate = parent.inTemplate;
+    // An element in the tree keeps its side of a template's contents when the adoption agency algorithm
+    // moves it: the algorithm never crosses a template (its marker, §13.2.4.3), but it may first append
+    // the element to a copy that is not in the tree yet (step 13.8), which would say "not in a template".
+    if (!node.evaluated) node.inTemplate = parent.inTemplate;
     if (this.positioned) this.place(parent.pos!, node, node.pos!, before, connected);
   }
 

@@ -7,7 +7,7 @@ import { NS, type ElementAttribute, type SourceLocation } from '@sluice/tree-bui
 import { Attr, NamedNodeMap } from './attr.js';
 import type { Document } from './document.js';
 import { DocumentFragment } from './document-fragment.js';
-import { Node, NodeType, domError } from './node.js';
+import { Node, NodeExtra, NodeType, domError } from './node.js';
 import * as parentNode from './parent-node.js';
 import * as query from './query/index.js'; // Querying (issue #16)
 import { serialize, serializeOuter } from './serialize.js';
@@ -32,17 +32,23 @@ function hasAsciiUpper(s: string): boolean {
   return false;
 }
 
-/** @internal The part of an element only some elements need (see `Element._extra`). */
-export class ElementExtra {
+/** @internal The part of an element only some elements need (see `Node._extra`). */
+export class ElementExtra extends NodeExtra {
   declare prefix: string | null;
   /** The `attributes` map, made on first read. */
   declare attrMap: NamedNodeMap | null;
   /** Whether the element's `_attrs` is its own array (copy on first write). */
   declare attrsOwned: boolean;
+  /** The end tag's location when `Element._endTag` cannot hold it (-2). */
+  declare endTagStart: number;
+  /** @internal */ declare endTagEnd: number;
   constructor(prefix: string | null) {
+    super();
     this.prefix = prefix;
     this.attrMap = null;
     this.attrsOwned = false;
+    this.endTagStart = -1;
+    this.endTagEnd = -1;
   }
 }
 
@@ -74,9 +80,13 @@ export class Element extends Node {
   declare readonly localName: string;
   /** The namespace: HTML, SVG or MathML for parsed elements. */
   declare readonly namespaceURI: string | null;
-  /** @internal The end tag's location as two numbers (`_endTagStart < 0`: none), like `Node._start`. */
-  declare _endTagStart: number;
-  /** @internal */ declare _endTagEnd: number;
+  /**
+   * @internal The end tag's location in one small integer (see `_endTagStart`, `_endTagEnd`): ≥ 0, an
+   * end tag as long as `</name>` starting there (nearly every one: `</p>`, `</DIV>`); -1, none; ≤ -3, an
+   * empty span at `-3 - _endTag` (where an end was implied, kept with source locations on); -2, any
+   * other span, kept in `_extra`. One field, not two, in every element of a parsed document.
+   */
+  declare _endTag: number;
   /**
    * @internal The attribute records, in order (shared with the tree builder until first changed), or a
    * string they are still to be decoded from (see `_attrs`): the raw start tag itself, or the whole
@@ -85,9 +95,9 @@ export class Element extends Node {
    */
   declare _attrData: readonly ElementAttribute[] | string;
   /**
-   * @internal What only some elements need (a prefix, an `attributes` map, changed attributes), made
-   * when first needed: a parsed document has many elements, each one kept alive and copied by the GC,
-   * so every field an element does not need to own is one less to copy.
+   * @internal What only some elements need (a prefix, an `attributes` map, changed attributes, the
+   * `childNodes` snapshot), made when first needed: a parsed document has many elements, each one kept
+   * alive and copied by the GC, so every field an element does not need to own is one less to copy.
    */
   declare _extra: ElementExtra | null;
 
@@ -107,8 +117,7 @@ export class Element extends Node {
     this.localName = localName;
     this.namespaceURI = namespaceURI;
     this._attrData = attributes;
-    this._endTagStart = -1;
-    this._endTagEnd = -1;
+    this._endTag = -1;
     this._extra = prefix === null ? null : new ElementExtra(prefix);
   }
 
@@ -138,7 +147,7 @@ export class Element extends Node {
   }
 
   /** @internal The element's `ElementExtra`, made on first use. */
-  _extraOf(): ElementExtra {
+  override _extraOf(): ElementExtra {
     return (this._extra ??= new ElementExtra(null));
   }
 
@@ -149,15 +158,35 @@ export class Element extends Node {
    */
   get endTagLocation(): SourceLocation | null {
     // An empty span is no end tag: where an implied end was (kept with source locations on).
-    return this._endTagStart < 0 || this._endTagEnd === this._endTagStart ? null : { start: this._endTagStart, end: this._endTagEnd };
+    const start = this._endTagStart;
+    const end = this._endTagEnd;
+    return start < 0 || end === start ? null : { start, end };
   }
   set endTagLocation(location: SourceLocation | null) {
-    if (location === null) {
-      this._endTagStart = -1;
-      this._endTagEnd = -1;
-    } else {
-      this._endTagStart = location.start;
-      this._endTagEnd = location.end;
+    if (location === null) this._endTag = -1;
+    else this._setEndTag(location.start, location.end);
+  }
+
+  /** @internal Where the end tag (or the implied end) starts; -1 for none. */
+  get _endTagStart(): number {
+    const v = this._endTag;
+    return v >= -1 ? v : v === -2 ? this._extra!.endTagStart : -3 - v;
+  }
+  /** @internal Where the end tag (or the implied end) ends; -1 for none. */
+  get _endTagEnd(): number {
+    const v = this._endTag;
+    return v >= 0 ? v + this.localName.length + 3 : v === -1 ? -1 : v === -2 ? this._extra!.endTagEnd : -3 - v;
+  }
+  /** @internal Record the end tag's (or implied end's) span `[start, end)`; a negative start is none. */
+  _setEndTag(start: number, end: number): void {
+    if (start < 0) this._endTag = -1;
+    else if (end === start + this.localName.length + 3) this._endTag = start;
+    else if (end === start) this._endTag = -3 - start;
+    else {
+      const extra = this._extraOf();
+      extra.endTagStart = start;
+      extra.endTagEnd = end;
+      this._endTag = -2;
     }
   }
 

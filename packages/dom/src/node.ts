@@ -101,8 +101,13 @@ export abstract class Node {
   /** @internal */ declare _last: Node | null;
   /** @internal */ declare _next: Node | null;
   /** @internal */ declare _prev: Node | null;
-  /** @internal The `childNodes` snapshot, dropped whenever the children change. */
-  declare _childArray: Node[] | null;
+  /**
+   * @internal What only some nodes that can have children need (the `childNodes` snapshot; an element's
+   * prefix, `attributes` map…), made when first needed — Blink's NodeRareData: a parsed document has
+   * many elements, each kept alive and copied by the young-generation GC, so a field few of them use is
+   * one less to copy when it lives here. Null on the prototype of nodes that cannot have children.
+   */
+  declare _extra: NodeExtra | null;
   /** @internal */ declare _owner: Document | null;
 
   /**
@@ -133,7 +138,7 @@ export abstract class Node {
     if (container) {
       this._first = null;
       this._last = null;
-      this._childArray = null;
+      this._extra = null;
     }
   }
 
@@ -209,13 +214,19 @@ export abstract class Node {
    */
   get childNodes(): readonly Node[] {
     if (this._first === null) return NO_NODES;
-    let a = this._childArray;
+    const extra = this._extra;
+    let a = extra === null ? null : extra.childArray;
     if (a === null) {
       a = [];
       for (let c: Node | null = this._first; c !== null; c = c._next) a.push(c);
-      this._childArray = a;
+      this._extraOf().childArray = a;
     }
     return a;
+  }
+
+  /** @internal The node's `NodeExtra`, made on first use (only nodes that can have children have one). */
+  _extraOf(): NodeExtra {
+    return (this._extra ??= new NodeExtra());
   }
 
   /** Whether the node has children. */
@@ -486,7 +497,8 @@ export abstract class Node {
       if (prev === null) this._first = node;
       else prev._next = node;
     }
-    this._childArray = null;
+    const extra = this._extra;
+    if (extra !== null) extra.childArray = null;
   }
 
   /** @internal Unlink a child (the caller made sure it is one). */
@@ -500,7 +512,8 @@ export abstract class Node {
     child._parent = null;
     child._prev = null;
     child._next = null;
-    this._childArray = null;
+    const extra = this._extra;
+    if (extra !== null) extra.childArray = null;
   }
 }
 
@@ -525,6 +538,18 @@ export function kindOfUndecoded(encoded: number): number {
   return (-2 - encoded) % 8;
 }
 
+/**
+ * @internal The rarely needed part of a node that can have children (see `Node._extra`); an element's is
+ * an `ElementExtra`, which has more.
+ */
+export class NodeExtra {
+  /** The `childNodes` snapshot, dropped whenever the children change. */
+  declare childArray: Node[] | null;
+  constructor() {
+    this.childArray = null;
+  }
+}
+
 /** The `childNodes` of a node without children (frozen: shared by all of them). */
 const NO_NODES: readonly Node[] = Object.freeze([]);
 
@@ -534,7 +559,7 @@ const NO_NODES: readonly Node[] = Object.freeze([]);
  * such a node).
  */
 export function leafNode(prototype: Node): void {
-  for (const name of ['_first', '_last', '_childArray']) Object.defineProperty(prototype, name, { value: null, writable: false });
+  for (const name of ['_first', '_last', '_extra']) Object.defineProperty(prototype, name, { value: null, writable: false });
 }
 
 /**

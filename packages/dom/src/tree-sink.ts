@@ -297,8 +297,7 @@ export class DomTreeSink implements TreeSink<Node> {
     // it where its start tag starts.
     if (at < 0 || (at === el._start && !(el.localName === 'form' && el.namespaceURI === NS.HTML))) return;
     // An empty span: no end tag (`endTagLocation` stays null), the end parse5 gives it.
-    el._endTagStart = at;
-    el._endTagEnd = at;
+    el._setEndTag(at, at);
   }
 }
 

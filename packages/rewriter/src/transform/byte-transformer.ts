@@ -1,5 +1,7 @@
 /**
- * `ByteTransformer`: a `Transformer` with UTF-8 bytes in and out.
+ * `ByteTransformer`: a `Transformer` with bytes in and out — UTF-8 by default; with encoding options,
+ * the sniffed encoding (every ASCII-compatible one through `MappedInput` below, UTF-16LE/BE through
+ * `Utf16Input`, utf16-input.ts), written back in that encoding. The UTF-8 path:
  *
  * The bytes are not decoded: each chunk is tokenized in *byte form*, a string of its bytes, one
  * character per byte (see `TokenizerOptions.byteInput`), which Node makes with a copy and no decoding.
@@ -85,7 +87,7 @@ function wellFormed(b: Uint8Array): Uint8Array {
   return isUtf8(b) ? b : ENCODER.encode(DECODER.decode(b));
 }
 
-/** One rewrite of one document, UTF-8 in and out. Create it with `HTMLRewriter.createByteTransformer`. */
+/** One rewrite of one document, bytes in and out (see the file comment). Create it with `HTMLRewriter.createByteTransformer`. */
 export class ByteTransformer {
   private readonly output: ByteOutput;
   private readonly transformer: Transformer;
@@ -152,7 +154,7 @@ export class ByteTransformer {
   }
 
   /**
-   * Rewrite the next chunk of UTF-8. Returns nothing when every handler ran synchronously, or a promise
+   * Rewrite the next chunk of bytes (UTF-8, or the sniffed encoding). Returns nothing when every handler ran synchronously, or a promise
    * that settles when the async handlers it waits for have (see `Transformer.write`). The chunk must
    * not be changed until the call has returned.
    */
@@ -233,7 +235,7 @@ export class ByteTransformer {
     return this.transformer.write(chunk.text);
   }
 
-  /** End of input (an unfinished UTF-8 sequence at the end becomes U+FFFD). See `Transformer.end`. */
+  /** End of input (an unfinished sequence at the end becomes U+FFFD; in UTF-16 its bytes are kept). See `Transformer.end`. */
   end(): void | Promise<void> {
     if (this.sniffed !== null) {
       const all = this.sniffed;

@@ -148,7 +148,6 @@ export class Machine {
         this.input = next;
         this.pos = 0;
         this.nextLessThan = this.nextAmpersand = -1;
-        this.attributeSpans.forgetInput();
         this.insertOpen = false;
         // Nothing read yet (`base` stays 0 only while every string so far was empty): the first
         // character of the whole input, whatever the chunking. No register needed, so snapshots are unchanged.
@@ -567,7 +566,6 @@ export class Machine {
       this.queue.push(this.input.slice(this.pos));
       this.input = this.input.slice(0, this.pos);
       this.nextLessThan = this.nextAmpersand = -1;
-      this.attributeSpans.forgetInput();
     }
     this.queue.push(text);
     this.insertOpen = true;

@@ -176,10 +176,10 @@ abstract class Tag implements TokenErrors {
     const attributes = this.decodedAttributes;
     if (attributes !== undefined) return attributes;
     if (this.bare) return (this.decodedAttributes = EMPTY);
-    // The tag just emitted: from the boundaries the scanner recorded, and straight from the input.
-    const live = liveAttributes(this, this.source, this.offset - this.start, this.byteForm);
-    if (live !== undefined) return (this.decodedAttributes = live);
     const raw = this.raw;
+    // The tag just emitted: from the boundaries the scanner recorded.
+    const live = liveAttributes(this, raw, -this.start, this.byteForm);
+    if (live !== undefined) return (this.decodedAttributes = live);
     return (this.decodedAttributes = decodeAttributes(raw, this.nameEnd, raw.length - 1, undefined, this.byteForm));
   }
 

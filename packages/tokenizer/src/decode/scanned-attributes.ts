@@ -9,14 +9,15 @@
  * Any other read (a tag kept and read later, a tag from another tokenizer) decodes from the tag's raw
  * text as before (decode/tag.ts): the same list either way.
  *
- * Character references, CR and NUL make a value more than its slice of the input. They are rare, so
- * instead of three `indexOf` searches per tag the next of each is cached per input string: a page
- * without them is searched once for each.
+ * Character references, CR and NUL make a value more than its slice of the tag. They are rare: one
+ * regular expression test of the tag's text settles that for all its values. (Caching the next of each
+ * per input string instead searched whole pages for characters they lack: no faster, see
+ * docs/tokenizer.md.)
  */
 
 import type { Attribute } from '../tokens.js';
 import { decodeName } from './names.js';
-import { DecodedAttribute, decodeAttributeValue } from './tag.js';
+import { DecodedAttribute, decodeAttributeValue, nextSpecial } from './tag.js';
 
 /** The scanner's record of the current tag's attributes, one per tokenizer. */
 export class ScannedAttributes {
@@ -34,11 +35,6 @@ export class ScannedAttributes {
   /** The spans of the tag at `tagStart` are incomplete (the tokenizer was restored in the middle of it). */
   private incomplete = false;
 
-  /** The string the caches below are for, and in it the next `&`, CR and NUL at or after the last search. */
-  private source = '';
-  private amp = -1;
-  private cr = -1;
-  private nul = -1;
 
   /**
    * The scanner begins an attribute name at absolute offset `start`, in the tag that begins at `tagStart`
@@ -90,46 +86,13 @@ export class ScannedAttributes {
     this.length = 0;
     this.tag = null;
     this.incomplete = true;
-    this.source = '';
-  }
-
-  /** A new input string is read: the caches of the last one no longer apply. */
-  forgetInput(): void {
-    this.source = '';
   }
 
   /**
-   * The first `&`, CR or NUL in `source` at or after `from` (or `source.length`). Queries for one string
-   * come in increasing `from` (tags in input order), so each cache only moves forward.
+   * The live tag's attributes (see the module comment): `raw` is the tag's text and `delta` turns an
+   * absolute offset into an index in it. What `decodeAttributes` gives for the tag.
    */
-  private nextSpecial(source: string, from: number): number {
-    if (source !== this.source) {
-      this.source = source;
-      this.amp = this.cr = this.nul = -1;
-    }
-    let amp = this.amp;
-    if (amp < from) {
-      amp = source.indexOf('&', from);
-      this.amp = amp = amp < 0 ? source.length : amp;
-    }
-    let cr = this.cr;
-    if (cr < from) {
-      cr = source.indexOf('\r', from);
-      this.cr = cr = cr < 0 ? source.length : cr;
-    }
-    let nul = this.nul;
-    if (nul < from) {
-      nul = source.indexOf('\0', from);
-      this.nul = nul = nul < 0 ? source.length : nul;
-    }
-    return amp < cr ? (amp < nul ? amp : nul) : cr < nul ? cr : nul;
-  }
-
-  /**
-   * The live tag's attributes (see the module comment): `source` is the string the tag lies in and
-   * `delta` turns an absolute offset into an index in it. What `decodeAttributes` gives for the tag.
-   */
-  decode(source: string, delta: number, byteForm: boolean): DecodedAttribute[] {
+  decode(raw: string, delta: number, byteForm: boolean): DecodedAttribute[] {
     const spans = this.spans;
     const length = this.length;
     // Gathered in a spare list, returned as an exact-size copy (see `decodeAttributes`).
@@ -137,9 +100,10 @@ export class ScannedAttributes {
     spare = null;
     let count = 0;
     let seen: Set<string> | null = null;
-    let special = -1;
+    // Most tags hold no `&`, CR or NUL: then every value is its slice of the tag.
+    let special = SPECIAL.test(raw) ? -1 : raw.length;
     for (let k = 0; k < length; k += 4) {
-      const name = decodeName(source, spans[k] + delta, spans[k + 1] + delta, byteForm);
+      const name = decodeName(raw, spans[k] + delta, spans[k + 1] + delta, byteForm);
       // §13.2.5.33: a later attribute of the same name is dropped.
       let duplicate = false;
       if (count < 8) {
@@ -161,8 +125,8 @@ export class ScannedAttributes {
       if (spans[k + 2] >= 0) {
         const valueStart = spans[k + 2] + delta;
         const valueEnd = spans[k + 3] + delta;
-        if (special < valueStart) special = this.nextSpecial(source, valueStart);
-        value = source.slice(valueStart, valueEnd);
+        if (special < valueStart) special = nextSpecial(raw, valueStart);
+        value = raw.slice(valueStart, valueEnd);
         if (special < valueEnd) value = decodeAttributeValue(value, undefined, 0, byteForm);
       }
       attributes[count++] = new DecodedAttribute(name, value);
@@ -182,6 +146,9 @@ export class ScannedAttributes {
   }
 }
 
+/** A character that makes a value more than its slice: `&` (a reference), CR (newlines), NUL. */
+const SPECIAL = /[&\r\0]/;
+
 /** A spare list for `decode` (reused; cleared after each use so it keeps no value alive). */
 let spare: DecodedAttribute[] | null = [];
 const CLEARED = new DecodedAttribute('', '');
@@ -193,8 +160,8 @@ let current: ScannedAttributes | null = null;
  * The decoded attributes of `tag` from the scanner's spans when it is the live tag (see the module
  * comment), else undefined (decode from its raw text).
  */
-export function liveAttributes(tag: object, source: string, delta: number, byteForm: boolean): readonly Attribute[] | undefined {
+export function liveAttributes(tag: object, raw: string, delta: number, byteForm: boolean): readonly Attribute[] | undefined {
   const scanned = current;
   if (scanned === null || scanned.tag !== tag) return undefined;
-  return scanned.decode(source, delta, byteForm);
+  return scanned.decode(raw, delta, byteForm);
 }

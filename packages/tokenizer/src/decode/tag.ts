@@ -47,7 +47,7 @@ function isWhitespace(c: number): boolean {
  * The first `&`, CR or NUL in `raw` at or after `from` (where a value stops being its own raw text),
  * or `raw.length`. Three `indexOf` calls (memchr fast) per tag beat looking at every character.
  */
-function nextSpecial(raw: string, from: number): number {
+export function nextSpecial(raw: string, from: number): number {
   let n = raw.indexOf('&', from);
   let k = n < 0 ? raw.length : n;
   n = raw.indexOf('\r', from);

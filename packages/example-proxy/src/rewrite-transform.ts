@@ -163,7 +163,7 @@ export function rewriteTransform(rewriter: HTMLRewriter, options: RewriteTransfo
 
   // With `contentType`: the first bytes, until the encoding is decided; then the byte path, if not UTF-8.
   let sniffing: Buffer | null = options.contentType === undefined ? null : Buffer.alloc(0);
-  let bytePath: { write(b: Uint8Array): void | Promise<void>; end(): void | Promise<void> } | null = null;
+  let bytePath: { write(b: Uint8Array): void | Promise<void>; end(): void | Promise<void>; takeHeldOutput(): Uint8Array | null } | null = null;
   let rawPassthrough = false;
   const settle = (p: void | Promise<void>, done: (err?: Error | null) => void): void => {
     if (p === undefined) done();
@@ -206,11 +206,7 @@ export function rewriteTransform(rewriter: HTMLRewriter, options: RewriteTransfo
       for (let at = lastUtf16Lt(kept, kept.length - 2); at >= 0; at = lastUtf16Lt(kept, at - 2)) {
         for (let cut = 0; cut <= 3 && cut <= kept.length - at; cut++) {
           const text = decodeBytes(kept.subarray(at, kept.length - cut), byteEncoding);
-          if (Buffer.byteLength(text, 'utf8') !== held) continue;
-          // A lone lead surrogate just before the token was held back by the byte path (it would pair
-          // with a trail unit written after it): it has not gone out either.
-          const lead = at >= 2 ? (byteEncoding === 'UTF-16LE' ? kept[at - 1]! : kept[at - 2]!) : 0;
-          return kept.subarray(lead >= 0xd8 && lead <= 0xdb ? at - 2 : at);
+          if (Buffer.byteLength(text, 'utf8') === held) return kept.subarray(at);
         }
       }
       return null;
@@ -233,6 +229,11 @@ export function rewriteTransform(rewriter: HTMLRewriter, options: RewriteTransfo
     bytesPassthrough = true;
     keptBytes.length = 0;
     keptByteLength = 0;
+    // What the byte path held back at the end of its output (UTF-16: a lone lead surrogate just before
+    // the long token, in case a trail unit were written after it) has not gone out either: it comes
+    // right before the unsent input, which continues it.
+    const heldOutput = bytePath!.takeHeldOutput();
+    if (heldOutput !== null) stream.push(Buffer.from(heldOutput));
     stream.push(Buffer.from(unsent));
     onDegraded({ held, message: err.message });
     return true;

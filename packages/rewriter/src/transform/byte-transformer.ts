@@ -120,6 +120,16 @@ export class ByteTransformer {
   /** For an encoding other than UTF-8: the decoding and mapping (see `MappedInput`, `Utf16Input`). */
   private mappedInput: { write(bytes: Uint8Array, atEnd: boolean): MappedChunk | null } | null = null;
 
+  /**
+   * For a caller that abandons this rewrite after an error and sends the rest of the input as it came
+   * (the example proxy's degraded mode): the output held back so far, taken — in UTF-16, an error code
+   * unit at the end of the output, held in case content followed it (docs/encoding.md) — or null. The
+   * rest of the input continues it: send it first.
+   */
+  takeHeldOutput(): Uint8Array | null {
+    return this.output.takeHeld();
+  }
+
   /** The encoding the input is read in (UTF-8 until decided). */
   get encoding(): EncodingName {
     return this.encodingName;

@@ -357,6 +357,16 @@ export class ByteOutput extends Output {
     return 0;
   }
 
+  /**
+   * What is held back (see `held`), taken: for a caller that stops rewriting here and sends the rest of
+   * the input as it came (the example proxy's degraded mode), which continues it. Null if nothing is.
+   */
+  takeHeld(): Uint8Array | null {
+    const held = this.held;
+    this.held = null;
+    return held === null ? null : held.slice();
+  }
+
   /** The end of the input: what was held back goes out as it was (see `held`). */
   finish(): void {
     const held = this.held;

@@ -138,4 +138,59 @@ describe('the adoption agency algorithm moves elements after their start tags', 
     await t.end();
     expect(outs.join('')).toBe('<b>a<p k="1">x</p><p>y</b></p>');
   });
+
+  it('transform(Response) in 1-byte chunks completes with held output (no stall), for every case', async () => {
+    const encoder = new TextEncoder();
+    for (const input of CASES) {
+      const bytes = encoder.encode(input);
+      let i = 0;
+      // One byte per pull: a chunk whose output is held yields nothing, and the stream must pull again.
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (i < bytes.length) controller.enqueue(bytes.subarray(i, ++i));
+          else controller.close();
+        },
+      });
+      const seen: string[] = [];
+      const res = new HTMLRewriter().on('b p, a div', { element: (e) => void seen.push(keyOfUnit(e)) }).transform(new Response(body));
+      const text = await Promise.race([res.text(), new Promise<string>((_, reject) => setTimeout(() => reject(new Error(`stalled on ${JSON.stringify(input)}`)), 5000))]);
+      expect(text).toBe(input);
+      // (The byte transformer's offsets count bytes: these inputs are ASCII.)
+      expect(seen.sort()).toEqual(referenceRun(input, [parseSelector('b p, a div')]).finalAll[0]);
+    }
+  });
+
+  it('held output past maxBufferedBytes errors the stream, naming the bound and the element', async () => {
+    const t = new HTMLRewriter({ maxBufferedBytes: 100 }).on('b p', { element: () => {} }).createTransformer(() => {});
+    await t.write('<b><div>');
+    expect(() => t.write('x'.repeat(200))).toThrow(
+      /^HTMLRewriter: maxBufferedBytes \(100\) exceeded: 205 characters of output are held until the adoption agency algorithm can no longer move the <div> at offset 3 .*heldOutput: 'release'$/,
+    );
+  });
+
+  it("heldOutput: 'release' writes held output out as it stands past the bound, and reports it", async () => {
+    const reports: string[] = [];
+    let out = '';
+    const seen: string[] = [];
+    const t = new HTMLRewriter({ maxBufferedBytes: 100, heldOutput: 'release', onHoldReleased: (m) => void reports.push(m) })
+      .on('b p', { element: (e) => void seen.push(`b p ${e.sourceOffset}`) })
+      .createTransformer((s) => (out += s));
+    await t.write('<b><div><p>');
+    expect(out).toBe('<b>');
+    await t.write('x'.repeat(200));
+    expect(out).toBe('<b><div><p>' + 'x'.repeat(200)); // released, `b p` decided on the tree as it stands
+    expect(reports).toHaveLength(1);
+    expect(reports[0]).toMatch(/maxBufferedBytes \(100\) exceeded: \d+ characters of output are held .* the <div> at offset 3 .*released as it stands/);
+    await t.write('</b>y');
+    await t.end();
+    expect(out).toBe('<b><div><p>' + 'x'.repeat(200) + '</b>y');
+    expect(seen).toEqual(['b p 8']); // the pre-move match: the documented cost of 'release'
+  });
+
+  it('the held-output options are checked', () => {
+    const r = (o: object) => new HTMLRewriter(o).on('b p', { element: () => {} }).createTransformer(() => {});
+    expect(() => r({ heldOutput: 'drop' })).toThrow(/heldOutput must be 'error' or 'release', got "drop"/);
+    expect(() => r({ heldOutput: 'release' })).toThrow(/heldOutput 'release' needs onHoldReleased/);
+    expect(() => r({ onHoldReleased: 1 })).toThrow(/onHoldReleased must be a function/);
+  });
 });

@@ -48,6 +48,20 @@ export class HeldMoves {
   }
   private readonly sink: ViewSink;
 
+  /**
+   * Past the bound with `heldOutput: 'release'`: write out everything held now, matched on the tree as
+   * it stands (later moves of these elements are not followed), and stop holding until the next
+   * candidate. Returns what was held since, for the report.
+   */
+  releaseEarly(): string {
+    const watch = this.watch;
+    const since = watch.holdingSince();
+    watch.release(Infinity, watch.moved ? this.matchAgain : null);
+    this.sink.generation++;
+    this.exec.releaseHeld(Infinity);
+    return since;
+  }
+
   /** After a token whose processing closed a candidate or a formatting element: release what is settled. */
   release(): void {
     const watch = this.watch;

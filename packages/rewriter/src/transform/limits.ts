@@ -9,6 +9,20 @@ export interface RewriterOptions {
    * Default 16 MiB.
    */
   maxBufferedBytes?: number;
+  /**
+   * What happens when output held until the adoption agency algorithm can no longer move an element
+   * (docs/rewriter.md, "Held output") would take the rewriter past `maxBufferedBytes`:
+   * - `'error'` (the default): the stream errors, with a message that names the bound and the element;
+   * - `'release'`: what is held is written out at once, its elements matched on the tree as it stands
+   *   (a later move of them is not followed: a handler may have fired on an element the final tree has
+   *   elsewhere), and `onHoldReleased` is told. Needs `onHoldReleased`.
+   */
+  heldOutput?: 'error' | 'release';
+  /**
+   * With `heldOutput: 'release'`: called, synchronously, each time held output is released before it
+   * was settled, with a message naming the element and the bound.
+   */
+  onHoldReleased?: (message: string) => void;
   /** The scripting flag (`<noscript>` content is raw text when on). Default true, like browsers. */
   scripting?: boolean;
 }
@@ -25,13 +39,42 @@ export function maxBufferedOf(options: RewriterOptions): number {
   return max;
 }
 
+/** `options.heldOutput` and `options.onHoldReleased`, checked: the callback to report early releases with, or null for `'error'`. */
+export function holdReleaseOf(options: RewriterOptions): ((message: string) => void) | null {
+  const policy = options.heldOutput ?? 'error';
+  if (policy !== 'error' && policy !== 'release') {
+    throw new Error(`HTMLRewriter: heldOutput must be 'error' or 'release', got ${JSON.stringify(String(policy))}`);
+  }
+  const report = options.onHoldReleased;
+  if (report !== undefined && typeof report !== 'function') throw new TypeError('HTMLRewriter: onHoldReleased must be a function');
+  if (policy === 'error') return null;
+  if (report === undefined) throw new Error("HTMLRewriter: heldOutput 'release' needs onHoldReleased, which is told each time held output is released early");
+  return report;
+}
+
+/**
+ * The message for held output past the bound: `held` units, held since `element` (e.g. `<div> at offset
+ * 12`); `released`: the report of `heldOutput: 'release'` rather than the error.
+ */
+export function heldMessage(max: number, held: number, element: string, released = false): string {
+  return (
+    `HTMLRewriter: maxBufferedBytes (${max}) exceeded: ${held} characters of output are held until the adoption agency ` +
+    `algorithm can no longer move the ${element} (an open element inside an open formatting element: its matches ` +
+    `may still change)` +
+    (released
+      ? `; released as it stands (heldOutput: 'release'): a later move of its elements is not followed`
+      : `. Close the formatting element earlier in the input, raise the bound, or set heldOutput: 'release'`)
+  );
+}
+
 /**
  * The error for a rewrite that holds more than `max`, naming the largest of what it holds: the
  * tokenizer's unfinished token, table text not placed yet, output queued behind an async handler. Null
  * within the bound.
  */
-export function boundExceeded(max: number, tokenizerHeld: number, heldText: number, queued: number): Error | null {
-  if (tokenizerHeld + heldText + queued <= max) return null;
+export function boundExceeded(max: number, tokenizerHeld: number, heldText: number, queued: number, held = 0, heldSince = ''): Error | null {
+  if (tokenizerHeld + heldText + queued + held <= max) return null;
+  if (held >= tokenizerHeld && held >= heldText && held >= queued) return new Error(heldMessage(max, held, heldSince));
   const what =
     tokenizerHeld >= heldText && tokenizerHeld >= queued
       ? `the tokenizer holds ${tokenizerHeld} characters of a token that has not ended`

@@ -31,7 +31,7 @@ import { HandlerLists } from './handler-lists.js';
 import { HeldMoves, moveWatchFor } from './held-moves.js';
 import type { CompiledHandlers } from './handlers.js';
 import { ImpliedElements } from './implied-elements.js';
-import { type RewriterOptions, boundExceeded, maxBufferedOf } from './limits.js';
+import { type RewriterOptions, boundExceeded, heldMessage, holdReleaseOf, maxBufferedOf } from './limits.js';
 import { type Output, StringOutput } from './output.js';
 import { OP_COMMENT, OP_DOC_END, OP_DOCTYPE } from './ops.js';
 import { TextPlacement } from './text-placement.js';
@@ -93,6 +93,8 @@ export class Transformer {
 
   /** Output held while the adoption agency algorithm may move elements (held-moves.ts); null: never. */
   private readonly moves: HeldMoves | null;
+  /** `heldOutput: 'release'`: how an early release is reported (null: past the bound is an error). */
+  private readonly onHoldReleased: ((message: string) => void) | null;
 
   /** @internal Token by token, from the tokenizer (through `receiveToken`). */
   receive(token: Token): void {
@@ -134,6 +136,7 @@ export class Transformer {
     byteInput = false,
   ) {
     this.maxBuffered = maxBufferedOf(options);
+    this.onHoldReleased = holdReleaseOf(options);
     this.scripting = options.scripting ?? true;
     const watch = moveWatchFor(config);
     this.sink = new ViewSink(config.registry, config.registrations, config.byTag, config.anyTag, watch);
@@ -147,6 +150,7 @@ export class Transformer {
     this.output = output;
     this.exec = new Executor(config, this.scripting, output, byteInput);
     this.moves = watch === null ? null : new HeldMoves(watch, this.sink, this.exec);
+    if (watch !== null) watch.offsetNow = () => (this.lastToken === null ? this.written : this.lastToken.start);
     this.lists = new HandlerLists(config, this.sink);
     this.commentHandlersExist = config.docComments.length > 0 || config.registrations.some((r) => r.comments !== null);
     const textHandlersExist = config.docText.length > 0 || config.registrations.some((r) => r.text !== null);
@@ -475,7 +479,25 @@ export class Transformer {
   private checkBound(): void {
     const last = this.lastToken;
     const tokenizerHeld = this.written - (last === null ? 0 : last.start + last.raw.length);
-    const err = boundExceeded(this.maxBuffered, tokenizerHeld, this.text.heldSize(), this.exec.queuedSize);
+    const exec = this.exec;
+    const held = exec.heldSize;
+    const heldText = this.text.heldSize();
+    const queued = exec.queuedSize - held;
+    const moves = this.moves;
+    if (held > 0 && moves !== null && this.onHoldReleased !== null && tokenizerHeld + heldText + queued + held > this.maxBuffered) {
+      // The user chose to have held output written out rather than the stream errored: reported.
+      try {
+        const since = moves.releaseEarly();
+        this.onHoldReleased(heldMessage(this.maxBuffered, held, since, true));
+      } catch (err) {
+        this.fail(err);
+      }
+      if (exec.failed) return;
+      const err = boundExceeded(this.maxBuffered, tokenizerHeld, heldText, exec.queuedSize - exec.heldSize);
+      if (err !== null) this.fail(err);
+      return;
+    }
+    const err = boundExceeded(this.maxBuffered, tokenizerHeld, heldText, queued, held, moves === null ? '' : moves.watch.holdingSince());
     if (err !== null) this.fail(err);
   }
 

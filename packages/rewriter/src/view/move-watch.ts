@@ -76,6 +76,8 @@ interface Candidate {
   readonly elementMark: number;
   /** Held ops before it (the executor's count, see `opsHeld`). */
   readonly opMark: number;
+  /** The offset of the token that made it (for messages). */
+  readonly offset: number;
 }
 
 /** See the file comment. One per rewrite whose element handlers have a selector a move can change. */
@@ -97,6 +99,8 @@ export class MoveWatch {
   onHoldStart: () => void = () => {};
   /** The executor's count of ops held so far in this hold. */
   opsHeld: () => number = () => 0;
+  /** The offset of the token being processed. */
+  offsetNow: () => number = () => -1;
 
   /** Open candidates in insertion order, closed ones dropped from the front (`head`) lazily. */
   private candidates: Candidate[] = [];
@@ -123,7 +127,7 @@ export class MoveWatch {
         this.moved = false;
         this.onHoldStart();
       }
-      this.candidates.push({ el: node, elementMark: this.heldBase + this.held.length, opMark: this.opsHeld() });
+      this.candidates.push({ el: node, elementMark: this.heldBase + this.held.length, opMark: this.opsHeld(), offset: this.offsetNow() });
     }
     node.watchFlags = flags;
     if (!this.holding) return;
@@ -201,6 +205,15 @@ export class MoveWatch {
     // (Releasing up to the same candidate again releases nothing more.)
     const first = candidates[head]!;
     return { elements: first.elementMark, ops: first.opMark };
+  }
+
+  /** The earliest candidate still open, as a message names it (`<div> at offset 12`); '' when none. */
+  holdingSince(): string {
+    for (let i = this.head; i < this.candidates.length; i++) {
+      const c = this.candidates[i]!;
+      if ((c.el.watchFlags & WATCH_CANDIDATE) !== 0) return `<${c.el.localName}> at offset ${c.offset}`;
+    }
+    return '';
   }
 
   /**

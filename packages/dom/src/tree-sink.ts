@@ -68,6 +68,15 @@ export class DomTreeSink implements TreeSink<Node> {
       this.source = source;
       (this as { sourceText?: (text: string) => void }).sourceText = (text: string) => source.add(text);
     } else this.source = null;
+    // A subclass that changes how text is inserted or raw tags are taken (the CLI's SelectSink drops
+    // text outside its matches) gets every one through its method: the token hooks, which would go
+    // around it, are turned off for it (the tree builder calls a hook only where the sink has one).
+    const hooks = this as { insertTextToken?: unknown; createElementForStartTag?: unknown };
+    const proto = DomTreeSink.prototype;
+    if (this.insertText !== proto.insertText && hooks.insertTextToken === proto.insertTextToken) hooks.insertTextToken = undefined;
+    if (this.createElementWithRawAttributes !== proto.createElementWithRawAttributes && hooks.createElementForStartTag === proto.createElementForStartTag) {
+      hooks.createElementForStartTag = undefined;
+    }
   }
 
   /** HTML §13.2.6.1 "create an element for a token": the element, with its attributes, not yet inserted. */

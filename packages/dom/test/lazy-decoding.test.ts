@@ -150,6 +150,30 @@ describe('text and attributes decoded on first read', () => {
     expect(parse('x&amp;< y').body!.firstChild!.textContent).toBe('x&< y');
   });
 
+  it("goes through a subclass's insertText and createElementWithRawAttributes when it has its own", () => {
+    const seen: string[] = [];
+    class Filtering extends DomTreeSink {
+      override insertText(parent: Node, data: string, before: Node | null, location: { start: number; end: number } | null): void {
+        seen.push(data);
+        if (data !== 'drop') super.insertText(parent, data, before, location);
+      }
+      override createElementWithRawAttributes(localName: string, rawTag: string, location: { start: number; end: number } | null): Element {
+        seen.push(rawTag);
+        return super.createElementWithRawAttributes(localName, rawTag, location);
+      }
+    }
+    const sink = new Filtering();
+    const parser = new Parser(sink, {});
+    parser.write('<p class=a>keep &amp;</p><p>drop</p>');
+    parser.end();
+    expect(seen).toEqual(['<p class=a>', 'keep &', 'drop']);
+    expect(serialize(sink.document.body!)).toBe('<p class="a">keep &amp;</p><p></p>');
+    // The plain sink takes the hooks.
+    const plain = new DomTreeSink() as unknown as { insertTextToken?: unknown; createElementForStartTag?: unknown };
+    expect(typeof plain.insertTextToken).toBe('function');
+    expect(typeof plain.createElementForStartTag).toBe('function');
+  });
+
   it('for every corpus page', () => {
     let undecoded = 0;
     for (const name of readdirSync(corpusDir).sort()) {

@@ -12,7 +12,8 @@
 
 import { attributeValueOf, decodeAttributes, nameEndOfRawTag } from './decode/tag.js';
 import { decodeName } from './decode/names.js';
-import { liveAttributes } from './decode/scanned-attributes.js';
+import { liveAttributeValue, liveAttributes } from './decode/scanned-attributes.js';
+import { isAscii } from './decode/byte-form.js';
 import { decodeText } from './decode/text.js';
 import { lowercaseName, normalizeNewlines } from './decode/normalize.js';
 import { reportInputStreamErrors } from './preprocess.js';
@@ -195,9 +196,11 @@ abstract class Tag implements TokenErrors {
       // The last answer is kept: a selector's `[href]` and then its handler's `getAttribute('href')`
       // ask the same question of the same tag.
       if (name === this.lookedUpName) return this.lookedUpValue;
-      // Read where the tag lies, without slicing it (the value found is sliced).
+      // Read where the tag lies, without slicing it (the value found is sliced): the tag just emitted
+      // from the boundaries the scanner recorded, any other by walking its attributes.
       const offset = this.offset;
-      const value = attributeValueOf(this.source, offset + this.nameEnd, offset + this.end - this.start - 1, name, this.byteForm);
+      let value = this.byteForm && !isAscii(name) ? undefined : liveAttributeValue(this, this.source, offset - this.start, name, this.byteForm);
+      if (value === undefined) value = attributeValueOf(this.source, offset + this.nameEnd, offset + this.end - this.start - 1, name, this.byteForm);
       this.lookedUpName = name;
       this.lookedUpValue = value;
       return value;

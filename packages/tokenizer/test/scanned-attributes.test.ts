@@ -62,11 +62,30 @@ function readLater(chunks: string[], options: TokenizerOptions = {}): Pairs[] {
   return tags.map((x) => pairs(x.attributes));
 }
 
+/**
+ * Each tag's attributes looked up one by one with `attributeValue` inside `emit` (before `attributes` is
+ * read), for the names `expected` lists and one it does not.
+ */
+function readLiveValues(chunks: string[], options: TokenizerOptions, expected: Pairs[]): [string, string | null][][] {
+  const out: [string, string | null][][] = [];
+  const emit = (t: Token) => {
+    if (t.type !== 'startTag' && t.type !== 'endTag') return;
+    const tag = t as unknown as { attributeValue(name: string): string | null };
+    const names = (expected[out.length] ?? []).map(([name]) => name);
+    out.push([...names, 'absent'].map((name) => [name, tag.attributeValue(name)]));
+  };
+  const tokenizer = new Tokenizer(options);
+  for (const chunk of chunks) tokenizer.write(chunk, emit);
+  tokenizer.end(emit);
+  return out;
+}
+
 function check(input: string, chunks: string[], options: TokenizerOptions = {}, restoreAt: ReadonlySet<number> = new Set()): void {
   // (`byteInput` cannot report errors: the raw-text decoder is the reference then.)
   const expected = options.byteInput ? readLater([input], options) : readWithErrors(input, options);
   expect(readLive(chunks, options, restoreAt).live).toEqual(expected);
   expect(readLater(chunks, options)).toEqual(expected);
+  expect(readLiveValues(chunks, options, expected)).toEqual(expected.map((list) => [...list, ['absent', null]]));
 }
 
 function splitAt(input: string, cuts: number[]): string[] {
@@ -126,6 +145,7 @@ describe('attributes decoded from the scanner’s spans', () => {
     const t = new Tokenizer();
     const live: Pairs[] = [];
     const emit = (x: Token) => {
+      if (x.type === 'startTag') expect((x as unknown as { attributeValue(n: string): string | null }).attributeValue('a')).toBe(x.name === 'i' ? '<1' : null);
       if (x.type === 'startTag') live.push(pairs(x.attributes));
       if (x.type === 'endTag' && x.name === 'script') t.insert('<i a="&lt;1">x</i><b c=2>');
     };

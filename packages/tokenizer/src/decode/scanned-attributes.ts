@@ -17,7 +17,7 @@
 
 import type { Attribute } from '../tokens.js';
 import { decodeName } from './names.js';
-import { DecodedAttribute, decodeAttributeValue, nextSpecial } from './tag.js';
+import { DecodedAttribute, decodeAttributeValue, hasSpecial, nameEquals, nextSpecial } from './tag.js';
 
 /** The scanner's record of the current tag's attributes, one per tokenizer. */
 export class ScannedAttributes {
@@ -144,6 +144,27 @@ export class ScannedAttributes {
     spare = attributes;
     return result;
   }
+}
+
+/**
+ * The decoded value of the attribute `name` (lowercase, ASCII) of `tag` from the scanner's spans when it
+ * is the live tag, or null when it has none; undefined when it is not live (look it up in its raw text).
+ * What `attributeValueOf` gives: the first attribute of that name. `source` is a string the tag lies in
+ * and `delta` turns an absolute offset into an index in it.
+ */
+export function liveAttributeValue(tag: object, source: string, delta: number, name: string, byteForm: boolean): string | null | undefined {
+  const scanned = current;
+  if (scanned === null || scanned.tag !== tag) return undefined;
+  const spans = scanned.spans;
+  const length = scanned.length;
+  for (let k = 0; k < length; k += 4) {
+    const nameStart = spans[k] + delta;
+    if (spans[k + 1] + delta - nameStart !== name.length || !nameEquals(source, nameStart, name)) continue;
+    if (spans[k + 2] < 0) return '';
+    const value = source.slice(spans[k + 2] + delta, spans[k + 3] + delta);
+    return hasSpecial(value) ? decodeAttributeValue(value, undefined, 0, byteForm) : value;
+  }
+  return null;
 }
 
 /** A character that makes a value more than its slice: `&` (a reference), CR (newlines), NUL. */

@@ -61,7 +61,7 @@ export function nextSpecial(raw: string, from: number): number {
  * Whether `s` has a character `nextSpecial` looks for. Three `indexOf` searches: V8's are vectorized,
  * and measured several times faster than one pass of `charCodeAt` over a URL-sized value.
  */
-function hasSpecial(s: string): boolean {
+export function hasSpecial(s: string): boolean {
   return s.indexOf('&') >= 0 || s.indexOf('\r') >= 0 || s.indexOf('\0') >= 0;
 }
 
@@ -293,7 +293,7 @@ export function attributeValueOf(raw: string, from: number, end: number, name: s
  * Whether the raw name at `raw[start, start + name.length)` decodes to `name` (lowercase): ASCII upper
  * alphas compare lowercased; a NUL (U+FFFD once decoded) compares as U+FFFD.
  */
-function nameEquals(raw: string, start: number, name: string): boolean {
+export function nameEquals(raw: string, start: number, name: string): boolean {
   for (let k = 0; k < name.length; k++) {
     let c = raw.charCodeAt(start + k);
     if (c >= 0x41 && c <= 0x5a) c += 0x20;

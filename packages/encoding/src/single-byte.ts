@@ -10,7 +10,8 @@
  * real pages are few. So the bytes are first read as Latin-1 (byte b → U+00b, which the platform does at
  * memory speed: Node's `Buffer` `latin1`), then only the bytes whose code point differs from Latin-1 are
  * fixed up (windows-1252: 27 of 0x80–0x9F, € ‚ ƒ „ … ™; ISO-8859-16: 40 of 0xA0–0xFF; x-user-defined:
- * all 128). A page with many of them (Romanian in ISO-8859-16, any x-user-defined) switches to a table
+ * all 128), found by a regular expression over the Latin-1 string — in Node only in the 4 KiB blocks
+ * that its `buffer.isAscii` says are not all ASCII. A page with many of them (Romanian in ISO-8859-16, any x-user-defined) switches to a table
  * lookup into UTF-16 code units, which costs the same per byte however many differ.
  *
  * Without `Buffer` (browsers, Deno) windows-1252 goes to the platform's `TextDecoder` when a one-time
@@ -47,6 +48,15 @@ interface Primitives {
   latin1(bytes: Uint8Array): string;
   /** UTF-16 code units as a string. */
   codeUnits(units: Uint16Array): string;
+  /** Whether every byte is below 0x80, at memory speed (Node's `buffer.isAscii`); null where there is none. */
+  isAscii: ((bytes: Uint8Array) => boolean) | null;
+}
+
+/** Node's `buffer.isAscii` (Node ≥ 18.15), reached without importing `node:buffer` (browsers have none). */
+function nodeIsAscii(): ((bytes: Uint8Array) => boolean) | null {
+  const process = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+  const mod = typeof process?.getBuiltinModule === 'function' ? (process.getBuiltinModule('node:buffer') as { isAscii?: unknown } | undefined) : undefined;
+  return typeof mod?.isAscii === 'function' ? (mod.isAscii as (bytes: Uint8Array) => boolean) : null;
 }
 
 function makePrimitives(platform: SingleBytePlatform): Primitives {
@@ -55,6 +65,7 @@ function makePrimitives(platform: SingleBytePlatform): Primitives {
     return {
       latin1: (bytes) => B.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1'),
       codeUnits: (units) => B.from(units.buffer, units.byteOffset, units.byteLength).toString('utf16le'),
+      isAscii: nodeIsAscii(),
     };
   }
   const fromRuns = (units: ArrayLike<number> & { subarray(start: number, end: number): ArrayLike<number> }, length: number): string => {
@@ -63,7 +74,7 @@ function makePrimitives(platform: SingleBytePlatform): Primitives {
     for (let i = 0; i < length; i += APPLY_RUN) out += String.fromCharCode.apply(null, units.subarray(i, i + APPLY_RUN) as unknown as number[]);
     return out;
   };
-  return { latin1: (bytes) => fromRuns(bytes, bytes.length), codeUnits: (units) => fromRuns(units, units.length) };
+  return { latin1: (bytes) => fromRuns(bytes, bytes.length), codeUnits: (units) => fromRuns(units, units.length), isAscii: null };
 }
 
 const primitivesOf = new Map<SingleBytePlatform, Primitives>();
@@ -112,13 +123,27 @@ const DENSE_WINDOW = 32;
 const DENSE_SPACING = 32;
 
 /**
- * Decode `bytes` with `table` over the Latin-1 reading `latin1` (code unit i is byte i): the Latin-1
- * string with the differing characters replaced. `codeUnits` finishes a dense remainder.
+ * With `isAscii`, the bytes are looked at in blocks of this many: an all-ASCII block (most of a page) is
+ * passed over at memory speed, and only the others are searched for bytes to fix up.
  */
-export function fixUpLatin1(bytes: Uint8Array, latin1: string, table: SingleByteTable, codeUnits: (units: Uint16Array) => string): string {
+export const SCAN_BLOCK = 4096;
+
+/**
+ * Decode `bytes` with `table` over the Latin-1 reading `latin1` (code unit i is byte i): the Latin-1
+ * string with the differing characters replaced. `codeUnits` finishes a dense remainder; `isAscii`, when
+ * the platform has it, lets all-ASCII blocks of `block` bytes go unsearched.
+ */
+export function fixUpLatin1(
+  bytes: Uint8Array,
+  latin1: string,
+  table: SingleByteTable,
+  codeUnits: (units: Uint16Array) => string,
+  isAscii: ((bytes: Uint8Array) => boolean) | null = null,
+  block: number = SCAN_BLOCK,
+): string {
+  const n = bytes.length;
   const differs = table.differs;
   const characters = table.characters;
-  differs.lastIndex = 0;
   // The pieces are joined once at the end: `join` makes one flat string, where `+=` would make a rope that
   // the tokenizer flattens on its first read and then reads through an indirection (measured: the parse
   // of a rope cost more than the copy).
@@ -126,22 +151,30 @@ export function fixUpLatin1(bytes: Uint8Array, latin1: string, table: SingleByte
   let last = 0;
   let fixed = 0;
   let windowStart = 0;
-  for (let m = differs.exec(latin1); m !== null; m = differs.exec(latin1)) {
-    const i = m.index;
-    if (++fixed % DENSE_WINDOW === 0 && i - windowStart < DENSE_WINDOW * DENSE_SPACING) {
-      // Dense: look the rest up byte by byte.
-      const rest = bytes.length - last;
-      const units = new Uint16Array(rest);
-      const codePoints = table.codePoints;
-      for (let j = 0; j < rest; j++) units[j] = codePoints[bytes[last + j]!]!;
-      differs.lastIndex = 0;
-      parts.push(codeUnits(units));
-      return parts.join('');
+  // Without isAscii, one search over the whole string.
+  const step = isAscii === null ? n : block;
+  for (let from = 0; from < n; from += step) {
+    if (isAscii !== null && isAscii(bytes.subarray(from, from + step))) continue;
+    const searched = step >= n ? latin1 : latin1.slice(from, from + step);
+    differs.lastIndex = 0;
+    for (let m = differs.exec(searched); m !== null; m = differs.exec(searched)) {
+      const i = from + m.index;
+      if (++fixed % DENSE_WINDOW === 0 && i - windowStart < DENSE_WINDOW * DENSE_SPACING) {
+        // Dense: look the rest up byte by byte.
+        const rest = n - last;
+        const units = new Uint16Array(rest);
+        const codePoints = table.codePoints;
+        for (let j = 0; j < rest; j++) units[j] = codePoints[bytes[last + j]!]!;
+        differs.lastIndex = 0;
+        parts.push(codeUnits(units));
+        return parts.join('');
+      }
+      if (fixed % DENSE_WINDOW === 0) windowStart = i;
+      parts.push(latin1.slice(last, i), characters[latin1.charCodeAt(i)]!);
+      last = i + 1;
     }
-    if (fixed % DENSE_WINDOW === 0) windowStart = i;
-    parts.push(latin1.slice(last, i), characters[latin1.charCodeAt(i)]!);
-    last = i + 1;
   }
+  differs.lastIndex = 0;
   if (last === 0) return latin1;
   parts.push(latin1.slice(last));
   return parts.join('');
@@ -167,27 +200,34 @@ function selfTestedPlatformDecoder(table: SingleByteTable): TextDecoder | null {
 }
 
 /**
- * The decoder over `table`. `platform` is for tests: `'buffer'` (the default) uses Node's `Buffer` when
- * there is one, else the portable path; `'portable'` never does (as in a browser).
+ * The decoder over `table`. The options are for tests: `platform` `'buffer'` (the default) uses Node's
+ * `Buffer` when there is one, else the portable path; `'portable'` never does (as in a browser);
+ * `platformTextDecoder` forces the self-tested TextDecoder on or off; `scanBlock` is {@link SCAN_BLOCK}.
  */
 export class SingleByteDecoder implements Decoder {
   readonly encoding: EncodingName;
   private readonly primitives: Primitives;
   private readonly platformDecoder: TextDecoder | null;
 
-  constructor(private readonly table: SingleByteTable, options: { platform?: SingleBytePlatform; platformTextDecoder?: boolean } = {}) {
+  private readonly scanBlock: number;
+
+  constructor(
+    private readonly table: SingleByteTable,
+    options: { platform?: SingleBytePlatform; platformTextDecoder?: boolean; scanBlock?: number } = {},
+  ) {
     this.encoding = table.encoding;
     const platform = options.platform ?? 'buffer';
     this.primitives = primitives(platform);
     // With Buffer, Latin-1 plus fix-ups is as fast as any TextDecoder; without, a right TextDecoder is faster.
     const useTextDecoder = options.platformTextDecoder ?? (platform === 'portable' || nodeBuffer() === null);
     this.platformDecoder = useTextDecoder ? selfTestedPlatformDecoder(table) : null;
+    this.scanBlock = options.scanBlock ?? SCAN_BLOCK;
   }
 
   decode(bytes?: Uint8Array): string {
     if (bytes === undefined || bytes.length === 0) return '';
     if (this.platformDecoder !== null) return this.platformDecoder.decode(bytes);
     const p = this.primitives;
-    return fixUpLatin1(bytes, p.latin1(bytes), this.table, p.codeUnits);
+    return fixUpLatin1(bytes, p.latin1(bytes), this.table, p.codeUnits, p.isAscii, this.scanBlock);
   }
 }

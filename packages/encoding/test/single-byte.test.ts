@@ -2,8 +2,8 @@
  * The fast single-byte decoders (single-byte.ts: a Latin-1 reading, then only the bytes that differ fixed
  * up, or a table lookup when they are dense, or a self-tested platform TextDecoder) against a plain
  * index-based reference, for every byte array and every split into chunks, on each path the decoder can
- * take: Node's Buffer, the portable path a browser without a right TextDecoder takes, and the platform
- * TextDecoder when its self-test passes. The references come from iconv-lite and the Encoding Standard's
+ * take: Node's Buffer (all-ASCII blocks passed over with its isAscii), the portable path a browser
+ * without a right TextDecoder takes, and the platform TextDecoder when its self-test passes. The references come from iconv-lite and the Encoding Standard's
  * definitions, not from the code under test.
  */
 import { describe, expect, it } from 'vitest';
@@ -39,6 +39,8 @@ function reference(encoding: SingleByte, bytes: Uint8Array): string {
 const PATHS: { name: string; make: (encoding: SingleByte) => { decode(b?: Uint8Array, o?: { stream?: boolean }): string } }[] = [
   { name: 'createDecoder', make: (e) => createDecoder(e) },
   { name: 'Buffer', make: (e) => new SingleByteDecoder(tableOf(e), { platform: 'buffer', platformTextDecoder: false }) },
+  // All-ASCII blocks passed over (Node's isAscii): 16-byte blocks, so that fix-ups meet block edges.
+  { name: 'Buffer, 16-byte scan blocks', make: (e) => new SingleByteDecoder(tableOf(e), { platform: 'buffer', platformTextDecoder: false, scanBlock: 16 }) },
   { name: 'portable', make: (e) => new SingleByteDecoder(tableOf(e), { platform: 'portable' as SingleBytePlatform, platformTextDecoder: false }) },
   { name: 'platform TextDecoder if right', make: (e) => new SingleByteDecoder(tableOf(e), { platform: 'portable', platformTextDecoder: true }) },
 ];

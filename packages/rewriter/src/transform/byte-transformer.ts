@@ -495,7 +495,7 @@ function gbStep(src: Uint8Array, i: number, n: number, atEnd: boolean): number {
 }
 
 /** The chunk for `text` (its first `length` characters), decoded from `source`, with `srcOf` per character. */
-function chunkOf(text: string, srcOf: readonly number[], source: Uint8Array, length: number): MappedChunk {
+function chunkOf(text: string, srcOf: ArrayLike<number>, source: Uint8Array, length: number): MappedChunk {
   const utf8 = UTF8_ENCODER.encode(text);
   const map = new Int32Array(utf8.length + 1).fill(-1);
   let u = 0;

@@ -22,12 +22,27 @@
 /** Decoded text, the source offset of each of its UTF-16 code units (-1: a pair's trail), and the bytes. */
 export interface DecodedPiece {
   readonly text: string;
-  readonly srcOf: number[];
+  readonly srcOf: Int32Array;
   readonly source: Uint8Array;
 }
 
 /** Characters built per `String.fromCharCode` call (its arguments go on the stack). */
 const BLOCK = 4096;
+
+/**
+ * The code units made into a string. They hold no lone surrogate (each became U+FFFD), so a UTF-16LE
+ * `TextDecoder` over their memory gives them exactly, where the platform stores them little-endian; else
+ * `String.fromCharCode`. (With it and typed-array offsets, the corpus as UTF-16LE took 0.63 s of CPU on
+ * the byte path instead of 1.77 s, against 0.33 s for the same pages as UTF-8.)
+ */
+const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
+const UNITS_DECODER = new TextDecoder('utf-16le', { ignoreBOM: true });
+function stringOf(units: Uint16Array, count: number): string {
+  if (LITTLE_ENDIAN) return UNITS_DECODER.decode(units.subarray(0, count));
+  let text = '';
+  for (let k = 0; k < count; k += BLOCK) text += String.fromCharCode(...units.subarray(k, Math.min(count, k + BLOCK)));
+  return text;
+}
 
 export class Utf16Input {
   /** Source bytes not yet decoded: at most an unfinished code unit after a lead surrogate (3 bytes). */
@@ -50,7 +65,7 @@ export class Utf16Input {
     const hi = this.bigEndian ? 0 : 1;
     const lo = 1 - hi;
     const units = new Uint16Array((n >> 1) + 1); // (+1: the error an odd final byte makes)
-    const srcOf: number[] = [];
+    const srcOf = new Int32Array((n >> 1) + 1);
     let count = 0;
     let i = 0;
     while (i + 1 < n) {
@@ -59,33 +74,33 @@ export class Utf16Input {
         if (i + 3 >= n) break; // the trail surrogate (or the code unit instead of it) is not here yet
         const next = (src[i + 2 + hi]! << 8) | src[i + 2 + lo]!;
         if (next >= 0xdc00 && next <= 0xdfff) {
+          srcOf[count] = i;
           units[count++] = unit;
+          srcOf[count] = -1;
           units[count++] = next;
-          srcOf.push(i, -1);
           i += 4;
           continue;
         }
+        srcOf[count] = i;
         units[count++] = 0xfffd; // a lead surrogate alone: its 2 bytes; `next` is read again
-        srcOf.push(i);
         i += 2;
         continue;
       }
+      srcOf[count] = i;
       units[count++] = unit >= 0xdc00 && unit <= 0xdfff ? 0xfffd : unit;
-      srcOf.push(i);
       i += 2;
     }
     let end = i;
     if (atEnd && i < n) {
       // An odd final byte, a lead surrogate, or both: one error.
+      srcOf[count] = i;
       units[count++] = 0xfffd;
-      srcOf.push(i);
       end = n;
     }
     this.pending = end < n ? src.slice(end) : new Uint8Array(0);
     if (end === 0) return null;
-    let text = '';
-    for (let k = 0; k < count; k += BLOCK) text += String.fromCharCode(...units.subarray(k, Math.min(count, k + BLOCK)));
-    return { text, srcOf, source: src.subarray(0, end) }; // (valid until the caller's write returns: the chunk copies it)
+    const text = stringOf(units, count);
+    return { text, srcOf: srcOf.subarray(0, count), source: src.subarray(0, end) }; // (valid until the caller's write returns: the chunk copies it)
   }
 }
 

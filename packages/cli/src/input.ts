@@ -176,9 +176,10 @@ export async function* withDefaultEncoding(
 }
 
 /**
- * Whether the rewriter's byte path can take this input: not when it starts with a UTF-16 byte order mark
- * or `--encoding` names UTF-16 or ISO-2022-JP, which the rewriter refuses to rewrite as bytes (a
- * command that only reads can decode such input itself and hand the rewriter text).
+ * Whether `select` hands the rewriter bytes: not when the input starts with a UTF-16 byte order mark or
+ * `--encoding` names UTF-16 or ISO-2022-JP. The rewriter refuses ISO-2022-JP as bytes; UTF-16 it
+ * rewrites now (docs/encoding.md), but a command that only reads does as well decoding such input itself
+ * and handing the rewriter text, as it did before.
  */
 export function byteRewritable(first: Uint8Array, encoding: string | undefined): boolean {
   if (first.length >= 2 && ((first[0] === 0xff && first[1] === 0xfe) || (first[0] === 0xfe && first[1] === 0xff))) return false;

@@ -193,4 +193,41 @@ describe('the adoption agency algorithm moves elements after their start tags', 
     expect(() => r({ heldOutput: 'release' })).toThrow(/heldOutput 'release' needs onHoldReleased/);
     expect(() => r({ onHoldReleased: 1 })).toThrow(/onHoldReleased must be a function/);
   });
+
+  describe('content changes a move would misplace are refused, not written', () => {
+    const run = async (input: string, selector: string, handler: (e: import('@sluice/rewriter').Element) => void, chunks = [input]): Promise<string> => {
+      let out = '';
+      const t = new HTMLRewriter().on(selector, { element: handler }).createTransformer((s) => (out += s));
+      for (const c of chunks) await t.write(c);
+      await t.end();
+      return out;
+    };
+    it('held (a selector a move can change): content at the moved element is refused when it is released', async () => {
+      await expect(run('<b><h1>x</b>y', 'b h1, h1', (e) => void e.prepend('['))).rejects.toThrow(
+        /^HTMLRewriter: the <h1> at offset 3 is moved by the adoption agency algorithm after its start tag .*: prepend\(\) cannot be written for it/,
+      );
+      await expect(run('<b><h1>x</b>y', 'body h1', (e) => void e.setInnerContent('z'))).rejects.toThrow(/setInnerContent\(\) cannot be written for it/);
+      // Open across the move: removing it would remove the end tag that makes the move.
+      await expect(run('<b><div><span>x</b>y</span>', 'div span', (e) => void e.remove(), [...'<b><div><span>x</b>y</span>'])).rejects.toThrow(
+        /the <span> at offset 8 .*remove\(\) cannot be written for it/,
+      );
+    });
+    it('not held (a selector a move cannot change): refused when the move comes', async () => {
+      await expect(run('<b><h1>x</b>y', 'h1', (e) => void e.prepend('['))).rejects.toThrow(
+        /^HTMLRewriter: the <h1> \(moved by the token at offset 8\) is moved by the adoption agency algorithm .*its handlers changed its content/,
+      );
+      await expect(run('<b><h1>x</b>y</h1>', 'h1', (e) => void e.append(']'))).rejects.toThrow(/the <h1> ending at offset 13 .*append\(\) cannot be written for it/);
+    });
+    it('what a move does not misplace is written: attributes of moved elements, content of elements moved whole', async () => {
+      expect(await run('<b><h1>x</b>y', 'h1', (e) => void e.setAttribute('id', 'h'))).toBe('<b><h1 id="h">x</b>y');
+      const input = '<b><div><p>x</p></b>y';
+      const out = await run(input, 'div p', (e) => void e.prepend('[').append(']'));
+      expect(out).toBe('<b><div><p>[x]</p></b>y');
+      const want = parse(input);
+      const p = want.querySelector('p')!;
+      p.insertBefore(want.createTextNode('['), p.firstChild);
+      p.appendChild(want.createTextNode(']'));
+      expect(normalized(parse(out))).toBe(normalized(want));
+    });
+  });
 });

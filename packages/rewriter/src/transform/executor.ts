@@ -17,6 +17,7 @@ import { TextChunkUnit } from '../rewritable-units/text-chunk.js';
 import { type ElementRecord, TAG_NOT_WRITTEN } from '../view/records.js';
 import { ViewSink } from '../view/view-sink.js';
 import { checkCopy, checkCopyEnd, tagOfUnit } from './copies.js';
+import { checkMovedContent, checkMovedEnd, noteContentChange } from './moved-content.js';
 import type { CompiledHandlers, Fn, HandlerResult } from './handlers.js';
 import type { Output, SourceSpan } from './output.js';
 import { OP_COMMENT, OP_COPY, OP_DOC_END, OP_DOCTYPE, OP_END, OP_END_GUARD, OP_EOF_TAG, OP_FORMATTING, OP_HELD_START, OP_RAW, OP_START, OP_TEXT, type Op, sizeOf } from './ops.js';
@@ -538,6 +539,10 @@ export class Executor {
       }
       return;
     }
+    // An element the adoption agency algorithm moved while held: no content change it cannot express;
+    // one not held: what a later move would make wrong is noted (moved-content.ts).
+    if (el.watchFlags !== 0) checkMovedContent(el, token.start, unit);
+    noteContentChange(el, unit);
     if (el.fromStartTag && ViewSink.isFormatting(el.localName)) this.noteWrittenTag(el, unit);
     if (unit._before !== null) this.emit(joined(unit._before));
     if (unit._replacement !== null) {
@@ -601,6 +606,7 @@ export class Executor {
       }
       return;
     }
+    if (el.watchFlags !== 0) checkMovedEnd(el, token === null ? -1 : token.start, unit, end);
     const i = this.suppress.lastIndexOf(el);
     if (i >= 0) this.suppress.splice(i, 1);
     if (unit._replacement !== null || (unit._removed && !unit._keepContent)) {

@@ -29,6 +29,7 @@ import { endGuardFor } from './end-of-input.js';
 import { Executor } from './executor.js';
 import { HandlerLists } from './handler-lists.js';
 import { HeldMoves, moveWatchFor } from './held-moves.js';
+import { movedAfterChange } from './moved-content.js';
 import type { CompiledHandlers } from './handlers.js';
 import { ImpliedElements } from './implied-elements.js';
 import { type RewriterOptions, boundExceeded, heldMessage, holdReleaseOf, maxBufferedOf } from './limits.js';
@@ -151,6 +152,9 @@ export class Transformer {
     this.exec = new Executor(config, this.scripting, output, byteInput);
     this.moves = watch === null ? null : new HeldMoves(watch, this.sink, this.exec);
     if (watch !== null) watch.offsetNow = () => (this.lastToken === null ? this.written : this.lastToken.start);
+    this.sink.onMovedAfterChange = (el) => {
+      throw movedAfterChange(el, this.lastToken === null ? this.written : this.lastToken.start);
+    };
     this.lists = new HandlerLists(config, this.sink);
     this.commentHandlersExist = config.docComments.length > 0 || config.registrations.some((r) => r.comments !== null);
     const textHandlersExist = config.docText.length > 0 || config.registrations.some((r) => r.text !== null);

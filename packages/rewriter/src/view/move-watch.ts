@@ -41,6 +41,12 @@ export const WATCH_UNDER_FORMATTING = 2;
 export const WATCH_CANDIDATE = 4;
 /** Its handlers are decided when the hold releases it, not when it was made (transform/elements.ts). */
 export const WATCH_DEFERRED = 8;
+/** Moved during a hold: a furthest block (`insertBefore` of a placed element, or `moveChildren` from it). */
+export const WATCH_MOVED = 16;
+/** Open (held) while the algorithm moved something: the end tag that made the move is in its content. */
+export const WATCH_SPANS_MOVE = 32;
+/** Its start handlers changed content at its start, renamed or removed it (transform/moved-content.ts). */
+export const WATCH_CONTENT_CHANGED = 64;
 
 /** The formatting elements (§13.2.4.3): the elements the algorithm copies, and whose end tags run it. */
 const FORMATTING: ReadonlySet<string> = new Set(['a', 'b', 'big', 'code', 'em', 'font', 'i', 'nobr', 's', 'small', 'strike', 'strong', 'tt', 'u']);
@@ -112,6 +118,17 @@ export class MoveWatch {
   private heldBase = 0;
   /** The held elements per parent that is still open: whose parent links `moveChildren` must follow. */
   private children = new Map<ParentRecord, ElementRecord[]>();
+  /** Moves during this hold, and the held elements still open with the count when they were inserted. */
+  private moveCount = 0;
+  private openedAt = new Map<ElementRecord, number>();
+
+  /** `el` was open while a move happened since it was inserted: `WATCH_SPANS_MOVE` (move-content checks). */
+  private noteSpan(el: ElementRecord): void {
+    const at = this.openedAt.get(el);
+    if (at === undefined) return;
+    this.openedAt.delete(el);
+    if (at !== this.moveCount) el.watchFlags |= WATCH_SPANS_MOVE;
+  }
 
   /** `node` entered the tree (its first insertion, into `parent`). */
   inserted(parent: ParentRecord, node: ElementRecord): void {
@@ -131,6 +148,7 @@ export class MoveWatch {
     }
     node.watchFlags = flags;
     if (!this.holding) return;
+    this.openedAt.set(node, this.moveCount);
     this.held.push(node);
     const n = this.held.length - this.heldHead;
     if (n > this.peakHeld) this.peakHeld = n;
@@ -151,7 +169,10 @@ export class MoveWatch {
       if (this.holding) this.releasePending = true;
     }
     // A closed element's children never get a new parent: only an open furthest block's do.
-    if (this.holding) this.children.delete(el);
+    if (this.holding) {
+      this.children.delete(el);
+      this.noteSpan(el);
+    }
   }
 
   /**
@@ -164,6 +185,8 @@ export class MoveWatch {
       return;
     }
     this.moved = true;
+    this.moveCount++;
+    node.watchFlags |= WATCH_MOVED;
     const siblings = this.children.get(parent);
     if (siblings === undefined) this.children.set(parent, [node]);
     else siblings.push(node);
@@ -176,6 +199,8 @@ export class MoveWatch {
       return;
     }
     this.moved = true;
+    this.moveCount++;
+    if (from instanceof ElementRecord) from.watchFlags |= WATCH_MOVED;
     const list = this.children.get(from);
     if (list === undefined) return;
     this.children.delete(from);
@@ -226,6 +251,8 @@ export class MoveWatch {
     for (let i = this.heldHead; i < end; i++) {
       const el = held[i]!;
       held[i] = undefined;
+      // (Released while open: a later move is not noted on it; its handlers have run by then.)
+      this.noteSpan(el);
       if (each !== null) each(el);
     }
     if (end > this.heldHead) this.heldHead = end;
@@ -237,6 +264,8 @@ export class MoveWatch {
       this.heldBase += end;
       this.heldHead = 0;
       this.children.clear();
+      this.openedAt.clear();
+      this.moveCount = 0;
       this.holding = false;
       this.moved = false;
       return;

@@ -16,7 +16,7 @@ import {
 import type { StartTagClass, TextToken } from '@sluice/tokenizer';
 import { ElementMatcher, type SinkSelector } from '../selectors/element-matcher.js';
 import type { SelectorRegistry } from '../selectors/registry.js';
-import type { MoveWatch } from './move-watch.js';
+import { WATCH_CONTENT_CHANGED, WATCH_MOVED, type MoveWatch } from './move-watch.js';
 import { DocumentRecord, ElementRecord, FragmentRecord, LeafRecord, type NodeRecord, ParentRecord, type Positions } from './records.js';
 
 /** Kinds of the events the sink records for the token being processed. */
@@ -98,6 +98,11 @@ export class ViewSink implements TreeSink<NodeRecord> {
   body: ElementRecord | null = null;
   /** Bumped whenever an element moves, so cached ancestor-derived data can be invalidated. */
   generation = 0;
+  /**
+   * Called (and expected to throw) when the adoption agency algorithm moves an element whose handlers
+   * changed content at its start (transform/moved-content.ts).
+   */
+  onMovedAfterChange: (el: ElementRecord) => void = () => {};
 
   /** Which registrations match an element: the selectors, evaluated against this view (selectors/element-matcher.ts). */
   private readonly matcher: ElementMatcher;
@@ -200,6 +205,7 @@ export class ViewSink implements TreeSink<NodeRecord> {
       if (node.open) node.parent.removeOpenChild(node);
       this.detach(node);
       this.generation++;
+      this.movedFurthestBlock(node);
       if (this.watch !== null && parent instanceof ParentRecord) this.watch.movedElement(node, parent);
     }
     if (!node.evaluated && parent instanceof ElementRecord && !parent.evaluated) {
@@ -215,6 +221,13 @@ export class ViewSink implements TreeSink<NodeRecord> {
       this.firstInsertion(parent, node);
       if (this.deferred.length > 0) this.connectDeferred();
     } else if (node.open) parent.addOpenChild(node);
+  }
+
+  /** The adoption agency algorithm moved `el` (or its children): noted for the checks of its content (moved-content.ts). */
+  private movedFurthestBlock(el: ElementRecord): void {
+    const flags = el.watchFlags;
+    el.watchFlags = flags | WATCH_MOVED;
+    if ((flags & WATCH_CONTENT_CHANGED) !== 0) this.onMovedAfterChange(el);
   }
 
   /** Elements inserted into a new element that was not in the tree yet (see `insertBefore`). */
@@ -306,6 +319,7 @@ export class ViewSink implements TreeSink<NodeRecord> {
       from.moreOpenChildren = null;
     }
     this.generation++;
+    if (from instanceof ElementRecord) this.movedFurthestBlock(from);
     // (The closed children the selectors may still ask about: the held ones, move-watch.ts.)
     if (this.watch !== null) this.watch.movedChildren(from, to);
   }

@@ -215,3 +215,43 @@ describe('the byte path in ASCII-compatible encodings', () => {
     expect(seen).toContain('p title=Привет');
   });
 });
+
+describe('an error at the edge of a change (output.ts `held`)', () => {
+  // A lead byte whose next byte is no trail is an error, and that byte is given back; with something
+  // else after the lead in the output (content, or source after a removed element) it could be a trail.
+  // Then the error is written as bytes that are one U+FFFD whatever follows (DocumentEncoder.errorBytes).
+  const LEADS: [label: string, lead: number, trail: string, errorBytes: number[]][] = [
+    ['shift_jis', 0x82, '`', [0xff]], // 82 60 is Ａ
+    ['euc-kr', 0xb0, 'A', [0xff]], // B0 41 is a character in the standard's EUC-KR (windows-949)
+    ['big5', 0xa4, '@', [0x81, 0x80]], // A4 40 is 一
+    ['gbk', 0x81, '@', [0x81, 0xff]], // 81 40 is 丂
+    ['gb18030', 0x81, '@', [0x81, 0xff]],
+    ['euc-jp', 0xa4, 'a', [0xff]], // (no ASCII trails: nothing can join; the error still reads as U+FFFD)
+  ];
+  for (const [label, lead, trail, errorBytes] of LEADS) {
+    it(`${label}: a lone lead before a removed element, or before content, stays one U+FFFD; untouched, it is copied as it was`, async () => {
+      const encoding = getEncoding(label)!;
+      const ascii = (s: string): number[] => Array.from(s, (c) => c.charCodeAt(0));
+      // The Encoding Standard decodes errorBytes as one U+FFFD; so does Node, but for GBK (ICU's
+      // windows-936 reads 81 FF as U+FFFD U+F8F5), where only the bytes are checked.
+      const decodes = (out: Uint8Array, text: string, bytes: number[]): void => {
+        expect(Array.from(out)).toEqual(bytes);
+        if (encoding !== 'GBK') expect(decodeBytes(out, encoding)).toBe(text);
+      };
+      const removed = new Uint8Array([...ascii('<p>'), lead, ...ascii(`<b>x</b>${trail}</p>`)]);
+      const before = new Uint8Array([...ascii('<p>'), lead, ...ascii('<b>x</b></p>')]);
+      const end = new Uint8Array([...ascii('<p>x'), lead]);
+      for (const cuts of [[], [4], [3, 4, 5]]) {
+        expect(await run(removed, () => {}, { encoding: label }, cuts)).toEqual(removed);
+        expect(await run(end, () => {}, { encoding: label }, cuts)).toEqual(end);
+        const out1 = await run(removed, (r) => r.on('b', { element: (el) => void el.remove() }), { encoding: label }, cuts);
+        decodes(out1, `<p>\ufffd${trail}</p>`, [...ascii('<p>'), ...errorBytes, ...ascii(`${trail}</p>`)]);
+        const out2 = await run(before, (r) => r.on('b', { element: (el) => void el.before(`${trail}bc`) }), { encoding: label }, cuts);
+        decodes(out2, `<p>\ufffd${trail}bc<b>x</b></p>`, [...ascii('<p>'), ...errorBytes, ...ascii(`${trail}bc<b>x</b></p>`)]);
+        // At the end of the input: content after an unfinished sequence.
+        const out3 = await run(end, (r) => r.onDocument({ end: (e) => void e.append(`${trail}!`) }), { encoding: label }, cuts);
+        decodes(out3, `<p>x\ufffd${trail}!`, [...ascii('<p>x'), ...errorBytes, ...ascii(`${trail}!`)]);
+      }
+    });
+  }
+});

@@ -379,17 +379,25 @@ class MappedInput {
     let i = this.fed;
     while (i < n) {
       let j = i;
+      let last = i;
       for (;;) {
         if (j >= n) break;
         const b = src[j]!;
         if (b < 0x80) break;
         const step = stepLength(encoding, src, j, n, this.atEnd);
         if (step === 0) break; // bytes not yet here decide
+        last = j;
         j += step;
       }
       if (j > i) {
         const out = decodeBytes(src.subarray(i, j), encoding);
         for (let k = 0; k < out.length; k++) this.srcOf.push(-1);
+        // An error as the last step: its start is known too, so that output can hold it back where
+        // something else follows it (output.ts `held`) — only when the decoder agrees that its bytes
+        // alone are that U+FFFD and the bytes before it the rest.
+        if (out.endsWith('\ufffd') && decodeBytes(src.subarray(last, j), encoding) === '\ufffd' && decodeBytes(src.subarray(i, last), encoding) === out.slice(0, -1)) {
+          this.srcOf[this.srcOf.length - 1] = last;
+        }
         this.text += out;
         i = j;
       }

@@ -69,8 +69,27 @@ export class DocumentEncoder {
   private table: Table | null = null;
   /** Whether the encoding is UTF-16LE or UTF-16BE. */
   readonly utf16: boolean;
+  /**
+   * Bytes that decode to one U+FFFD whatever follows them and whatever came before a complete character
+   * (the decoder ends them in its first state; nothing is given back) — written instead of a source error
+   * that content would otherwise continue (output.ts `held`). Null for the single-byte encodings, whose
+   * errors are one byte each and continue nothing. Checked with the Encoding Standard's decoders and
+   * Node's: Shift_JIS, EUC-JP, EUC-KR: FF (no lead, no character); Big5: 81 80 (a lead, then a byte that is
+   * no trail and not ASCII, so consumed with it; a lone FF or 80 Node's Big5 drops); GBK, gb18030: 81 FF
+   * (likewise; Node's GBK drops a lone FF). UTF-16: U+FFFD's code unit.
+   */
+  readonly errorBytes: Uint8Array | null;
   constructor(readonly encoding: EncodingName) {
     this.utf16 = encoding === 'UTF-16LE' || encoding === 'UTF-16BE';
+    this.errorBytes = this.utf16
+      ? encodeUtf16('\ufffd', encoding === 'UTF-16BE')
+      : encoding === 'Big5'
+        ? Uint8Array.of(0x81, 0x80)
+        : encoding === 'GBK' || encoding === 'gb18030'
+          ? Uint8Array.of(0x81, 0xff)
+          : MULTI_BYTE.has(encoding)
+            ? Uint8Array.of(0xff)
+            : null;
   }
 
   /**

@@ -310,12 +310,15 @@ export class ByteOutput extends Output {
   }
 
   /**
-   * UTF-16 only: source bytes that end in an error a following piece could change — an odd final byte
-   * (1 byte, or 3 with a lead surrogate before it), or a lead surrogate no trail followed (2 bytes) — are
-   * held back until the next piece: source that continues them (the input that followed them) lets them
-   * out as they were; anything else (inserted content, source from elsewhere) gets U+FFFD's own code
-   * unit instead, which reads the same (one U+FFFD) and keeps the next piece's code units aligned and
-   * unjoined; at the end (`finish`) they go out as they were. `heldEnd`: the UTF-8 offset they end at.
+   * UTF-16 and the multi-byte legacy encodings: source bytes that end in an error a following piece could
+   * change are held back until the next piece. In UTF-16: an odd final byte (1 byte, or 3 with a lead
+   * surrogate before it), or a lead surrogate no trail followed (2 bytes). In Shift_JIS, EUC-JP, EUC-KR,
+   * Big5, GBK and gb18030: any U+FFFD error — a lead byte whose next byte was no trail (given back: an
+   * ASCII byte after it in the output might be one, `82` + `` ` `` is Ａ in Shift_JIS), or the unfinished
+   * sequence at the end. Source that continues them (the input that followed them) lets them out as they
+   * were; anything else (inserted content, source from elsewhere after a removal) gets the encoding's
+   * `errorBytes` instead, which decode to one U+FFFD alone, whatever follows; at the end (`finish`) they go
+   * out as they were. `heldEnd`: the UTF-8 offset they end at.
    */
   private held: Uint8Array | null = null;
   private heldEnd = -1;
@@ -328,9 +331,9 @@ export class ByteOutput extends Output {
     const held = this.held;
     if (held !== null) {
       this.held = null;
-      this.parts.push(start >= 0 && start === this.heldEnd ? held : this.encoder!.encode('\ufffd', characterReference));
+      this.parts.push(start >= 0 && start === this.heldEnd ? held : this.encoder!.errorBytes!);
     }
-    const tail = end >= 0 && this.encoder!.utf16 ? this.unsafeTail(end) : 0;
+    const tail = end >= 0 && this.encoder!.errorBytes !== null ? this.unsafeTail(end) : 0;
     if (tail > 0 && tail <= bytes.length) {
       this.held = bytes.subarray(bytes.length - tail);
       this.heldEnd = end;
@@ -339,7 +342,7 @@ export class ByteOutput extends Output {
     if (bytes.length > 0) this.parts.push(bytes);
   }
 
-  /** UTF-16: the length of the error ending at UTF-8 offset `end` that must be held back (see `held`), or 0. */
+  /** The length of the error ending at UTF-8 offset `end` that must be held back (see `held`), or 0. */
   private unsafeTail(end: number): number {
     for (const c of this.mapped) {
       const at = end - c.start;
@@ -350,6 +353,7 @@ export class ByteOutput extends Output {
       const b = c.map[at]!;
       if (a < 0 || b < 0) return 0;
       const n = b - a;
+      if (!this.encoder!.utf16) return n;
       if (n === 1 || n === 3) return n;
       const lead = c.source[this.encoder!.encoding === 'UTF-16BE' ? a : a + 1]!;
       return n === 2 && lead >= 0xd8 && lead <= 0xdb ? 2 : 0;

@@ -181,11 +181,15 @@ describe('degraded mode on the byte path (a legacy encoding)', () => {
     it(`${label}: a token past the bound, then the rest of the page as it came, for any chunking (fast-check)`, async () => {
       const ascii = (s: string): Buffer => Buffer.from(s, 'latin1');
       const chars = (n: number): Buffer => Buffer.concat(Array.from({ length: n }, () => char));
-      const head = Buffer.concat([ascii('<p>caf'), char, ascii(' <a href="http://e.x/">x</a></p>')]);
+      // In the multi-byte encodings a lone lead byte (an error, the `<` after it given back) ends the
+      // head: the byte path holds it back (in case a trail were written after it), and it must go out
+      // before the long token (ByteTransformer.takeHeldOutput).
+      const lone = char.length > 1 ? char.subarray(0, 1) : Buffer.alloc(0);
+      const head = Buffer.concat([ascii('<p>caf'), char, ascii(' <a href="http://e.x/">x</a></p>'), lone]);
       const long = Buffer.concat([ascii('<p title="'), chars(3 * BOUND), ascii('">')]);
       const tail = Buffer.concat([ascii('<a href="http://f.x/">y</a>'), char]);
       const input = Buffer.concat([head, long, tail]);
-      const rewrittenHead = Buffer.concat([ascii('<p>caf'), char, ascii(' <a href="https://e.x/">x</a></p>')]);
+      const rewrittenHead = Buffer.concat([ascii('<p>caf'), char, ascii(' <a href="https://e.x/">x</a></p>'), lone]);
       await fc.assert(
         fc.asyncProperty(fc.array(fc.nat({ max: input.length }), { maxLength: 6 }), async (cuts) => {
           const { bytes, degraded, error } = await runBytes(input, cuts, BOUND, `text/html; charset=${label}`);

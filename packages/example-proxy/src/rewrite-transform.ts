@@ -229,9 +229,9 @@ export function rewriteTransform(rewriter: HTMLRewriter, options: RewriteTransfo
     bytesPassthrough = true;
     keptBytes.length = 0;
     keptByteLength = 0;
-    // What the byte path held back at the end of its output (UTF-16: a lone lead surrogate just before
-    // the long token, in case a trail unit were written after it) has not gone out either: it comes
-    // right before the unsent input, which continues it.
+    // What the byte path held back at the end of its output (an error just before the long token — a
+    // lone lead surrogate, a lone lead byte — in case a trail were written after it) has not gone out
+    // either: it comes right before the unsent input, which continues it.
     const heldOutput = bytePath!.takeHeldOutput();
     if (heldOutput !== null) stream.push(Buffer.from(heldOutput));
     stream.push(Buffer.from(unsent));

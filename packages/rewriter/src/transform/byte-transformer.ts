@@ -122,9 +122,9 @@ export class ByteTransformer {
 
   /**
    * For a caller that abandons this rewrite after an error and sends the rest of the input as it came
-   * (the example proxy's degraded mode): the output held back so far, taken — in UTF-16, an error code
-   * unit at the end of the output, held in case content followed it (docs/encoding.md) — or null. The
-   * rest of the input continues it: send it first.
+   * (the example proxy's degraded mode): the output held back so far, taken — an error at the end of the
+   * output (UTF-16, or a lone lead byte in a multi-byte legacy encoding), held in case content followed
+   * it (docs/encoding.md) — or null. The rest of the input continues it: send it first.
    */
   takeHeldOutput(): Uint8Array | null {
     return this.output.takeHeld();

@@ -9,9 +9,9 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Parser } from '@sluice/tree-builder';
+import { NS, Parser } from '@sluice/tree-builder';
 import { tagSoup } from '../../../tests/rewriter/helpers/soup.js';
-import { type CharacterData, DomTreeSink, type Document, type Element, type Node, Text, parse, serialize } from '../src/index.js';
+import { type CharacterData, DomTreeSink, type Document, type Element, type Node, Text, parse, parseFragment, serialize } from '../src/index.js';
 
 /** The document the sink builds when it decodes everything as it is inserted. */
 function parseDecodedAtOnce(html: string): Document {
@@ -172,6 +172,26 @@ describe('text and attributes decoded on first read', () => {
     const plain = new DomTreeSink() as unknown as { insertTextToken?: unknown; createElementForStartTag?: unknown };
     expect(typeof plain.insertTextToken).toBe('function');
     expect(typeof plain.createElementForStartTag).toBe('function');
+  });
+
+  it('in fragments, whatever text mode the context sets', () => {
+    const markup = 'a &amp; b\r\n<i>c\0</i> &lt;/x&gt; </script> </style>';
+    for (const context of ['div', 'textarea', 'title', 'script', 'style', 'xmp', 'plaintext', 'noscript', 'td', 'svg title']) {
+      const ours = parseFragment(markup, context);
+      const sink = new DomTreeSink();
+      const hooks = sink as unknown as { insertTextToken?: unknown; createElementForStartTag?: unknown };
+      hooks.insertTextToken = undefined;
+      hooks.createElementForStartTag = undefined;
+      const space = context.indexOf(' ');
+      const fragmentContext = space < 0 ? { localName: context, namespace: NS.HTML } : { localName: context.slice(space + 1), namespace: NS.SVG };
+      const parser = new Parser(sink, { fragmentContext });
+      parser.write(markup);
+      parser.end();
+      const root = sink.document.documentElement!;
+      const reference = sink.document.createDocumentFragment();
+      while (root.firstChild !== null) reference.appendChild(root.firstChild);
+      expect({ context, nodes: describeNodes(ours as unknown as Document) }).toEqual({ context, nodes: describeNodes(reference as unknown as Document) });
+    }
   });
 
   it('for every corpus page', () => {

@@ -14,7 +14,10 @@
 // rewriting stream. Last, this machine's limit on the same bytes (a bare byte-by-byte pass and an
 // indexOf(0x3C) scan: lib/limit.mjs) and the share of it each row reaches.
 //
-// Run after building: npx tsc -b packages/rewriter && node bench/rewrite.mjs [--rounds N] [--chunk BYTES] [--only NAME]
+// Between the two, legacy encodings (issue 15 item 8; `--only encodings` prints that table alone): the byte
+// rewriter on the pages transcoded to windows-1252 and to Shift_JIS, each against its UTF-8 row.
+//
+// Run after building: npx tsc -b packages/rewriter && node bench/rewrite.mjs [--rounds N] [--chunk BYTES] [--only NAME|encodings|response]
 import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -221,6 +224,91 @@ for (const [name, v] of mbps) {
     ratio = `   sluice is ${(ours / v).toFixed(2)}x (per round: median ${median(perRound).toFixed(2)}, ${Math.min(...perRound).toFixed(2)}–${Math.max(...perRound).toFixed(2)})`;
   }
   console.log(`${name.padEnd(40)} ${v.toFixed(1).padStart(7)} MB/s${ratio}`);
+}
+
+// Legacy encodings (issue 15 item 8): the byte rewriter on the same pages transcoded to windows-1252 (the
+// web's default) and to Shift_JIS (a multi-byte one), the encoding named by a Content-Type charset as a
+// server sends it, against the same rewriter on the UTF-8 pages named the same way. For these encodings the
+// rewriter decodes each chunk and copies untouched input as the original bytes (docs/encoding.md), so the
+// output must equal the input here too. lol-html: html-rewriter-wasm 0.4.1 has no encoding option (its
+// HTMLRewriterOptions is `enableEsiTags` only; lol-html's Rust `Settings::encoding` is not exposed), so it
+// reads every input as UTF-8; its row on the windows-1252 bytes is shown for its speed on them, not as the
+// same work (non-ASCII bytes are malformed UTF-8 to it, and it decodes nothing in the legacy encoding).
+if (only === null || only === 'encodings') {
+  const texts = pages.map((p) => new TextDecoder().decode(p));
+  // windows-1252: an encoder made by inverting the streaming TextDecoder (its one-shot decode of
+  // windows-1252 is wrong in Node ≥ 20.18.3, nodejs/node#60888); a character it cannot hold becomes `?`.
+  const windows1252Of = (() => {
+    const decoder = new TextDecoder('windows-1252');
+    const all = decoder.decode(Uint8Array.from({ length: 256 }, (_, i) => i), { stream: true }) + decoder.decode();
+    if (all[0x80] !== '€') throw new Error('this TextDecoder decodes windows-1252 wrongly even when streaming');
+    const table = new Map();
+    for (let i = 0; i < 256; i++) table.set(all.charCodeAt(i), i);
+    return (text) => {
+      const out = [];
+      for (const ch of text) out.push(table.get(ch.codePointAt(0)) ?? 0x3f);
+      return Uint8Array.from(out);
+    };
+  })();
+  // Shift_JIS: iconv-lite (a dev dependency of tests/, a maintained encoder; `?` for what Shift_JIS lacks).
+  let iconv = null;
+  try {
+    iconv = createRequire(join(here, '..', 'tests', 'package.json'))('iconv-lite');
+  } catch {
+    console.log('\nnote: iconv-lite is not installed in tests/node_modules: no Shift_JIS row');
+  }
+  const inputs = [
+    ['UTF-8', pages, 'text/html; charset=utf-8'],
+    ['windows-1252', texts.map(windows1252Of), 'text/html; charset=windows-1252'],
+    ...(iconv === null ? [] : [['Shift_JIS', texts.map((t) => new Uint8Array(iconv.encode(t, 'Shift_JIS'))), 'text/html; charset=Shift_JIS']]),
+  ];
+  /** sluice's byte rewriter told the encoding by a Content-Type value. */
+  const sluiceWith = (contentType) => async (chunks) => {
+    const out = [];
+    const rewriter = new HTMLRewriter().on('a[href]', {
+      element(el) {
+        hrefChars += el.getAttribute('href').length;
+      },
+    });
+    const t = rewriter.createByteTransformer((b) => out.push(b), { contentType });
+    for (const c of chunks) {
+      const p = t.write(c);
+      if (p !== undefined) await p;
+    }
+    const p = t.end();
+    if (p !== undefined) await p;
+    return out;
+  };
+  const rows = [
+    ...inputs.map(([encoding, bytes, contentType]) => [`sluice, ${encoding}`, sluiceWith(contentType), bytes]),
+    ['lol-html, UTF-8', lolHtml, pages],
+    ['lol-html, windows-1252 bytes (read as UTF-8)', lolHtml, inputs[1][1]],
+  ].map(([name, run, bytes]) => [name, run, bytes, bytes.map(chunksOf), bytes.reduce((n, b) => n + b.length, 0)]);
+  for (const [name, run, bytes, chunks] of rows) {
+    let bad = 0;
+    for (let i = 0; i < bytes.length; i++) if (!equalBytes(await run(chunks[i]), bytes[i])) bad++;
+    if (bad > 0) console.log(`note: ${name} changed ${bad} of ${bytes.length} pages (its passthrough is not byte-exact)`);
+  }
+  const tEnc = new Map(rows.map(([name]) => [name, []]));
+  for (let round = 0; round < ROUNDS + 1; round++) {
+    for (const [name, run, , chunks] of rows) {
+      const s = await measure(run, chunks);
+      if (round > 0) tEnc.get(name).push(s);
+    }
+  }
+  console.log(`\nLegacy encodings: the same pages transcoded, the encoding named by a Content-Type charset, ${CHUNK > 0 ? `${CHUNK}-byte chunks` : 'one chunk per page'}, median of ${ROUNDS} rounds`);
+  const utf8 = tEnc.get('sluice, UTF-8');
+  const lolUtf8 = tEnc.get('lol-html, UTF-8');
+  for (const [name, , , , size] of rows) {
+    const ts = tEnc.get(name);
+    const base = name.startsWith('sluice') ? utf8 : lolUtf8;
+    const perRound = ts.map((t, r) => t / base[r]);
+    const ratio = ts === base ? '' : `   ${(median(ts) / median(base)).toFixed(2)}× the time of its UTF-8 row (per round: median ${median(perRound).toFixed(2)}, ${Math.min(...perRound).toFixed(2)}–${Math.max(...perRound).toFixed(2)})`;
+    console.log(`${name.padEnd(46)} ${(size / 1e6 / median(ts)).toFixed(1).padStart(7)} MB/s ${(1000 * median(ts)).toFixed(0).padStart(6)} ms${ratio}`);
+  }
+  const lol1252 = tEnc.get('lol-html, windows-1252 bytes (read as UTF-8)');
+  const sluice1252 = tEnc.get('sluice, windows-1252');
+  console.log(`sluice windows-1252 / lol-html on the same bytes (which it reads as UTF-8): ${(median(lol1252) / median(sluice1252)).toFixed(2)}× lol-html's speed`);
 }
 
 // The Response path: transform() on 16 KiB chunks against lol-html on the same chunks (and sluice's push

@@ -224,6 +224,11 @@ export class SingleByteDecoder implements Decoder {
     this.scanBlock = options.scanBlock ?? SCAN_BLOCK;
   }
 
+  /** Which way this decoder decodes (for tests): the self-tested platform `TextDecoder`, or Latin-1 and fix-ups. */
+  get path(): 'TextDecoder' | 'Latin-1 + fix-ups' {
+    return this.platformDecoder !== null ? 'TextDecoder' : 'Latin-1 + fix-ups';
+  }
+
   decode(bytes?: Uint8Array): string {
     if (bytes === undefined || bytes.length === 0) return '';
     if (this.platformDecoder !== null) return this.platformDecoder.decode(bytes);

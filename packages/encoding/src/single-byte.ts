@@ -14,10 +14,11 @@
  * that its `buffer.isAscii` says are not all ASCII. A page with many of them (Romanian in ISO-8859-16, any x-user-defined) switches to a table
  * lookup into UTF-16 code units, which costs the same per byte however many differ.
  *
- * Without `Buffer` (browsers, Deno) windows-1252 goes to the platform's `TextDecoder` when a one-time
- * self-test shows it decodes every byte as the index says (Node's does not: its non-streaming
- * windows-1252 decode is Latin-1, so 0x80 is U+0080, not €; nodejs/node#60888); otherwise the Latin-1
- * pass is `String.fromCharCode` over ≤ 8 KiB runs. Every path gives the standard's answer for every
+ * Without `Buffer` (browsers, Deno) each of the three goes to the platform's `TextDecoder` when it has the
+ * encoding and a one-time self-test shows it decodes every byte as the index says (Chromium has all three,
+ * right; Node's non-streaming windows-1252 decode is Latin-1, so 0x80 is U+0080, not €,
+ * nodejs/node#60888, and it has no ISO-8859-16 or x-user-defined); otherwise the Latin-1 pass is
+ * `String.fromCharCode` over ≤ 8 KiB runs. Every path gives the standard's answer for every
  * byte. The decoders are stateless — one byte is one character — so chunk boundaries never matter.
  */
 import type { EncodingName } from './labels.js';

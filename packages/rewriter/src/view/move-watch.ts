@@ -116,17 +116,19 @@ export class MoveWatch {
   private heldHead = 0;
   /** Absolute count of held elements before `held[0]`. */
   private heldBase = 0;
-  /** The held elements per parent that is still open: whose parent links `moveChildren` must follow. */
+  /**
+   * The closed held children of each open candidate: whose parent links `moveChildren` must follow when
+   * that candidate is a furthest block (only a candidate can be one; its open children the view moves).
+   */
   private children = new Map<ParentRecord, ElementRecord[]>();
-  /** Moves during this hold, and the held elements still open with the count when they were inserted. */
+  /** Moves during this hold (held elements remember the count when they were inserted: `watchMark`). */
   private moveCount = 0;
-  private openedAt = new Map<ElementRecord, number>();
 
-  /** `el` was open while a move happened since it was inserted: `WATCH_SPANS_MOVE` (move-content checks). */
+  /** `el`, held, is closed or released: `WATCH_SPANS_MOVE` if a move happened while it was open. */
   private noteSpan(el: ElementRecord): void {
-    const at = this.openedAt.get(el);
-    if (at === undefined) return;
-    this.openedAt.delete(el);
+    const at = el.watchMark;
+    if (at < 0) return;
+    el.watchMark = -1;
     if (at !== this.moveCount) el.watchFlags |= WATCH_SPANS_MOVE;
   }
 
@@ -148,13 +150,10 @@ export class MoveWatch {
     }
     node.watchFlags = flags;
     if (!this.holding) return;
-    this.openedAt.set(node, this.moveCount);
+    node.watchMark = this.moveCount;
     this.held.push(node);
     const n = this.held.length - this.heldHead;
     if (n > this.peakHeld) this.peakHeld = n;
-    const siblings = this.children.get(parent);
-    if (siblings === undefined) this.children.set(parent, [node]);
-    else siblings.push(node);
   }
 
   /** `el` left the stack of open elements. */
@@ -166,20 +165,28 @@ export class MoveWatch {
     }
     if ((flags & WATCH_CANDIDATE) !== 0) {
       el.watchFlags &= ~WATCH_CANDIDATE;
-      if (this.holding) this.releasePending = true;
+      if (this.holding) {
+        this.releasePending = true;
+        // A closed element's children never get a new parent: only an open furthest block's do.
+        this.children.delete(el);
+      }
     }
-    // A closed element's children never get a new parent: only an open furthest block's do.
-    if (this.holding) {
-      this.children.delete(el);
+    if (this.holding && el.watchMark >= 0) {
       this.noteSpan(el);
+      const parent = el.parent;
+      if (parent instanceof ElementRecord && (parent.watchFlags & WATCH_CANDIDATE) !== 0) {
+        const siblings = this.children.get(parent);
+        if (siblings === undefined) this.children.set(parent, [el]);
+        else siblings.push(el);
+      }
     }
   }
 
   /**
-   * The algorithm moved `node`, an element in the tree already, into `parent` (`insertBefore` of a
-   * placed node: steps 13.8 and 14). Its entry under its old parent is stale now (skipped there).
+   * The algorithm moved `node`, an element in the tree already (`insertBefore` of a placed node: steps
+   * 13.8 and 14). It is open (a furthest block): the view has its new parent.
    */
-  movedElement(node: ElementRecord, parent: ParentRecord): void {
+  movedElement(node: ElementRecord): void {
     if (!this.holding) {
       this.movesUnheld++;
       return;
@@ -187,9 +194,6 @@ export class MoveWatch {
     this.moved = true;
     this.moveCount++;
     node.watchFlags |= WATCH_MOVED;
-    const siblings = this.children.get(parent);
-    if (siblings === undefined) this.children.set(parent, [node]);
-    else siblings.push(node);
   }
 
   /** Every child of `from` went to `to` (step 17: the furthest block's children into the copy). */
@@ -204,14 +208,8 @@ export class MoveWatch {
     const list = this.children.get(from);
     if (list === undefined) return;
     this.children.delete(from);
-    let into = this.children.get(to);
-    for (const child of list) {
-      // (Open children were moved by the view already; a child moved elsewhere since is not `from`'s.)
-      if (child.parent !== from && child.parent !== to) continue;
-      child.parent = to;
-      if (into === undefined) this.children.set(to, (into = []));
-      into.push(child);
-    }
+    // (`to` is the copy of a formatting element, never a furthest block: its children need no list.)
+    for (const child of list) child.parent = to;
   }
 
   /**
@@ -264,7 +262,6 @@ export class MoveWatch {
       this.heldBase += end;
       this.heldHead = 0;
       this.children.clear();
-      this.openedAt.clear();
       this.moveCount = 0;
       this.holding = false;
       this.moved = false;

@@ -159,6 +159,8 @@ export class ElementRecord extends ParentRecord implements MatchableElement {
    * elements: `WATCH_*` bits, 0 when the rewrite has no selector a move can change.
    */
   declare watchFlags: number;
+  /** While it is held and open: how many moves its hold had seen when it was inserted (move-watch.ts); else -1. */
+  declare watchMark: number;
 
   /** The attributes once decoded (or given); null while they are still in `tagToken`. */
   declare private decoded: readonly ElementAttribute[] | null;
@@ -192,6 +194,7 @@ export class ElementRecord extends ParentRecord implements MatchableElement {
     this.copyOf = null;
     this.writtenTag = null;
     this.watchFlags = 0;
+    this.watchMark = -1;
     this.decoded = attributes;
     this.tagToken = tagToken;
   }

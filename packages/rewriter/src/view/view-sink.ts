@@ -206,7 +206,7 @@ export class ViewSink implements TreeSink<NodeRecord> {
       this.detach(node);
       this.generation++;
       this.movedFurthestBlock(node);
-      if (this.watch !== null && parent instanceof ParentRecord) this.watch.movedElement(node, parent);
+      if (this.watch !== null) this.watch.movedElement(node);
     }
     if (!node.evaluated && parent instanceof ElementRecord && !parent.evaluated) {
       // The adoption agency builds a chain of new elements before it inserts the chain's top into the

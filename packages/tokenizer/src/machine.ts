@@ -313,16 +313,14 @@ export class Machine {
     this.textKind = 'data';
     // The name is decoded now, from the string just scanned (every consumer reads it).
     const nameEnd = this.nameEnd - start;
+    // The tag gets the attribute boundaries just scanned (see decode/scanned-attributes.ts).
     const spans = this.attributeSpans;
     if (this.tagIsEnd) {
       const name = decodeName(source, offset + 2, offset + nameEnd, this.byteInput);
-      const tag = new EndTag(source, start, nameEnd, selfClosing, this.byteInput, offset, to - start, name);
-      spans.attach(start, tag);
-      this.emit(tag);
+      this.emit(new EndTag(source, start, nameEnd, selfClosing, this.byteInput, offset, to - start, name, spans));
     } else {
       const name = decodeName(source, offset + 1, offset + nameEnd, this.byteInput);
-      const tag = new StartTag(source, start, nameEnd, selfClosing, this.byteInput, offset, to - start, name);
-      spans.attach(start, tag);
+      const tag = new StartTag(source, start, nameEnd, selfClosing, this.byteInput, offset, to - start, name, spans);
       this.lastStartTag = tag;
       if (this.autoTextMode) this.switchTextModeFor(source, offset, nameEnd);
       this.emit(tag);

@@ -12,7 +12,7 @@
 
 import { attributeValueOf, decodeAttributes, nameEndOfRawTag } from './decode/tag.js';
 import { decodeName } from './decode/names.js';
-import { liveAttributeValue, liveAttributes } from './decode/scanned-attributes.js';
+import { liveAttributeValue, liveAttributes, type ScannedAttributes } from './decode/scanned-attributes.js';
 import { isAscii } from './decode/byte-form.js';
 import { decodeText } from './decode/text.js';
 import { lowercaseName, normalizeNewlines } from './decode/normalize.js';
@@ -122,10 +122,13 @@ abstract class Tag implements TokenErrors {
   declare private lookedUpValue: string | null;
   /** Whether `raw` is in byte form (a tokenizer with `byteInput`): names and values are then too. */
   declare readonly byteForm: boolean;
+  /** The attribute boundaries recorded by the tokenizer that emitted the tag (see decode/scanned-attributes.ts), or null. */
+  declare private readonly scanned: ScannedAttributes | null;
 
   /**
    * @param source the tag's raw text, or (with `offset` and `length`) a string it lies in
    * @param start the raw text's offset in the whole input
+   * @param scanned the emitting tokenizer's record of attribute boundaries
    */
   constructor(
     source: string,
@@ -136,6 +139,7 @@ abstract class Tag implements TokenErrors {
     offset: number,
     length: number,
     name: string | undefined,
+    scanned: ScannedAttributes | null,
   ) {
     this.start = start;
     this.end = start + length;
@@ -149,6 +153,7 @@ abstract class Tag implements TokenErrors {
     this.lookedUpName = null;
     this.lookedUpValue = null;
     this.byteForm = byteForm;
+    this.scanned = scanned;
   }
 
   protected abstract get nameStart(): number;
@@ -179,7 +184,7 @@ abstract class Tag implements TokenErrors {
     if (this.bare) return (this.decodedAttributes = EMPTY);
     const raw = this.raw;
     // The tag just emitted: from the boundaries the scanner recorded.
-    const live = liveAttributes(this, raw, -this.start, this.byteForm);
+    const live = liveAttributes(this.scanned, this.start, raw, -this.start, this.byteForm);
     if (live !== undefined) return (this.decodedAttributes = live);
     return (this.decodedAttributes = decodeAttributes(raw, this.nameEnd, raw.length - 1, undefined, this.byteForm));
   }
@@ -199,7 +204,7 @@ abstract class Tag implements TokenErrors {
       // Read where the tag lies, without slicing it (the value found is sliced): the tag just emitted
       // from the boundaries the scanner recorded, any other by walking its attributes.
       const offset = this.offset;
-      let value = this.byteForm && !isAscii(name) ? undefined : liveAttributeValue(this, this.source, offset - this.start, name, this.byteForm);
+      let value = this.byteForm && !isAscii(name) ? undefined : liveAttributeValue(this.scanned, this.start, this.source, offset - this.start, name, this.byteForm);
       if (value === undefined) value = attributeValueOf(this.source, offset + this.nameEnd, offset + this.end - this.start - 1, name, this.byteForm);
       this.lookedUpName = name;
       this.lookedUpValue = value;
@@ -238,9 +243,19 @@ const EMPTY: readonly Attribute[] = Object.freeze([]);
 /** A start tag (§13.2.5.6–8, .32–40). */
 export class StartTag extends Tag implements StartTagToken {
   declare readonly type: 'startTag';
-  /** See `Tag`'s constructor (`name`: the name, when the caller has decoded it already). */
-  constructor(source: string, start: number, nameEnd: number, selfClosing: boolean, byteForm = false, offset = 0, length = source.length, name?: string) {
-    super(source, start, nameEnd, selfClosing, byteForm, offset, length, name);
+  /** See `Tag`'s constructor (`name`: the name, when the caller has decoded it already; `scanned`: from a tokenizer). */
+  constructor(
+    source: string,
+    start: number,
+    nameEnd: number,
+    selfClosing: boolean,
+    byteForm = false,
+    offset = 0,
+    length = source.length,
+    name?: string,
+    scanned: ScannedAttributes | null = null,
+  ) {
+    super(source, start, nameEnd, selfClosing, byteForm, offset, length, name, scanned);
     this.type = 'startTag';
   }
 
@@ -260,9 +275,19 @@ export class StartTag extends Tag implements StartTagToken {
 /** An end tag (§13.2.5.7–8, .11, .14, .17, .25, .32–40). */
 export class EndTag extends Tag implements EndTagToken {
   declare readonly type: 'endTag';
-  /** See `Tag`'s constructor (`name`: the name, when the caller has decoded it already). */
-  constructor(source: string, start: number, nameEnd: number, selfClosing: boolean, byteForm = false, offset = 0, length = source.length, name?: string) {
-    super(source, start, nameEnd, selfClosing, byteForm, offset, length, name);
+  /** See `Tag`'s constructor (`name`: the name, when the caller has decoded it already; `scanned`: from a tokenizer). */
+  constructor(
+    source: string,
+    start: number,
+    nameEnd: number,
+    selfClosing: boolean,
+    byteForm = false,
+    offset = 0,
+    length = source.length,
+    name?: string,
+    scanned: ScannedAttributes | null = null,
+  ) {
+    super(source, start, nameEnd, selfClosing, byteForm, offset, length, name, scanned);
     this.type = 'endTag';
   }
   protected get nameStart(): number {

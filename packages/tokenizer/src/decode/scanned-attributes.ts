@@ -25,56 +25,46 @@ export class ScannedAttributes {
    * Four absolute offsets per attribute: name start, name end, value start (-1 when there is no `=`),
    * value end (the closing quote, or the character after an unquoted value).
    */
-  spans = new Int32Array(64);
+  spans: Int32Array = new Int32Array(64);
   /** Slots of `spans` in use (four per attribute). */
   length = 0;
   /** The absolute offset of the `<` of the tag the spans belong to (-1 before any). */
   tagStart = -1;
-  /** The emitted tag token the spans belong to, or null while a tag is being scanned. */
-  tag: object | null = null;
   /** The spans of the tag at `tagStart` are incomplete (the tokenizer was restored in the middle of it). */
   private incomplete = false;
 
 
   /**
-   * The scanner begins an attribute name at absolute offset `start`, in the tag that begins at `tagStart`
-   * (§13.2.5.32, .34: "start a new attribute"). The first attribute of a tag forgets the last tag's.
+   * The tag scanner (re)enters the tag that begins at `tagStart`: the number of slots already written
+   * for it, none when it is a new tag (the last tag's spans are then forgotten).
    */
-  open(tagStart: number, start: number): void {
-    let n = this.length;
+  resume(tagStart: number): number {
     if (this.tagStart !== tagStart) {
       this.tagStart = tagStart;
-      this.tag = null;
       this.incomplete = false;
-      n = 0;
+      this.length = 0;
     }
-    const spans = n + 4 <= this.spans.length ? this.spans : this.grow();
-    spans[n] = start;
-    spans[n + 1] = start;
-    spans[n + 2] = -1;
-    spans[n + 3] = -1;
-    this.length = n + 4;
+    return this.length;
   }
 
-  /** Twice the room (out of the way of `open`, which is inlined into the scanner). */
-  private grow(): Int32Array {
+  /** The scanner is about to emit the tag, whose spans fill `length` slots. */
+  stop(length: number): void {
+    this.length = length;
+  }
+
+  /** Twice the room (out of the scanner's way). */
+  grow(): Int32Array {
     const grown = new Int32Array(this.spans.length * 2);
     grown.set(this.spans);
     return (this.spans = grown);
   }
 
   /**
-   * The tag that begins at `tagStart` was emitted as `tag`: its spans (none if it had no attributes) are
-   * live, and this tokenizer's are the ones `liveAttributes` looks at.
+   * Whether the spans are those of the whole tag that begins at `tagStart`: it is the tag being scanned
+   * or the last one emitted (the scanner has not entered the next), and was not cut by a restore.
    */
-  attach(tagStart: number, tag: object): void {
-    if (this.tagStart !== tagStart) {
-      this.tagStart = tagStart;
-      this.length = 0;
-      this.incomplete = false;
-    }
-    this.tag = this.incomplete ? null : tag;
-    current = this;
+  holds(tagStart: number): boolean {
+    return this.tagStart === tagStart && !this.incomplete;
   }
 
   /**
@@ -84,7 +74,6 @@ export class ScannedAttributes {
   restored(tagStart: number): void {
     this.tagStart = tagStart;
     this.length = 0;
-    this.tag = null;
     this.incomplete = true;
   }
 
@@ -152,9 +141,15 @@ export class ScannedAttributes {
  * What `attributeValueOf` gives: the first attribute of that name. `source` is a string the tag lies in
  * and `delta` turns an absolute offset into an index in it.
  */
-export function liveAttributeValue(tag: object, source: string, delta: number, name: string, byteForm: boolean): string | null | undefined {
-  const scanned = current;
-  if (scanned === null || scanned.tag !== tag) return undefined;
+export function liveAttributeValue(
+  scanned: ScannedAttributes | null,
+  start: number,
+  source: string,
+  delta: number,
+  name: string,
+  byteForm: boolean,
+): string | null | undefined {
+  if (scanned === null || !scanned.holds(start)) return undefined;
   const spans = scanned.spans;
   const length = scanned.length;
   for (let k = 0; k < length; k += 4) {
@@ -174,15 +169,17 @@ const SPECIAL = /[&\r\0]/;
 let spare: DecodedAttribute[] | null = [];
 const CLEARED = new DecodedAttribute('', '');
 
-/** The tokenizer whose tag was emitted last: only its live tag decodes from spans. */
-let current: ScannedAttributes | null = null;
-
 /**
  * The decoded attributes of `tag` from the scanner's spans when it is the live tag (see the module
  * comment), else undefined (decode from its raw text).
  */
-export function liveAttributes(tag: object, raw: string, delta: number, byteForm: boolean): readonly Attribute[] | undefined {
-  const scanned = current;
-  if (scanned === null || scanned.tag !== tag) return undefined;
+export function liveAttributes(
+  scanned: ScannedAttributes | null,
+  start: number,
+  raw: string,
+  delta: number,
+  byteForm: boolean,
+): readonly Attribute[] | undefined {
+  if (scanned === null || !scanned.holds(start)) return undefined;
   return scanned.decode(raw, delta, byteForm);
 }

@@ -18,33 +18,18 @@ function isWhitespace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0c || c === 0x0d;
 }
 
-// The attribute boundaries, recorded for decoding (decode/scanned-attributes.ts), as absolute offsets:
-// each attribute's four slots were written by `open` (name start), the rest follow here.
-
-/** The attribute name being read ends at `input[pos]`. */
-function endAttributeName(m: Machine, pos: number): void {
-  const a = m.attributeSpans;
-  a.spans[a.length - 3] = m.base + pos;
-}
-
-/** The attribute's value starts at `input[pos]` (after its quote, if quoted). */
-function startAttributeValue(m: Machine, pos: number): void {
-  const a = m.attributeSpans;
-  a.spans[a.length - 2] = a.spans[a.length - 1] = m.base + pos;
-}
-
-/** The attribute's value ends at `input[pos]` (its closing quote, or what ends an unquoted value). */
-function endAttributeValue(m: Machine, pos: number): void {
-  const a = m.attributeSpans;
-  a.spans[a.length - 1] = m.base + pos;
-}
-
 /** Scans from `m.pos` in a tag state until the string ends or the tag is emitted. */
 export function scanTag(m: Machine): void {
   const input = m.input;
   const end = input.length;
   let pos = m.pos;
   let state = m.state;
+  const base = m.base;
+  // The attribute boundaries, recorded as absolute offsets for decoding (decode/scanned-attributes.ts):
+  // four slots per attribute, written through these locals and stored back before leaving.
+  const record = m.attributeSpans;
+  let spans: Int32Array = record.spans;
+  let n = record.resume(m.pendingStart);
   outer: while (pos < end) {
     switch (state) {
       case State.TAG_NAME: {
@@ -55,7 +40,7 @@ export function scanTag(m: Machine): void {
           c = input.charCodeAt(pos);
         }
         m.nameEnd = m.base + pos;
-        if (c === 0x3e) return m.emitTag(pos, false);
+        if (c === 0x3e) return record.stop(n), m.emitTag(pos, false);
         pos++;
         state = c === 0x2f ? State.SELF_CLOSING_START_TAG : State.BEFORE_ATTRIBUTE_NAME;
         continue;
@@ -73,7 +58,11 @@ export function scanTag(m: Machine): void {
           continue;
         }
         m.tagHasAttributes = true;
-        m.attributeSpans.open(m.pendingStart, m.base + pos);
+        // §13.2.5.32: "Start a new attribute": its name starts here.
+        if (n + 4 > spans.length) spans = record.grow();
+        spans[n] = spans[n + 1] = base + pos;
+        spans[n + 2] = spans[n + 3] = -1;
+        n += 4;
         if (c === 0x3d) {
           // The `=` starts the attribute's name.
           m.error(ErrorCode.unexpectedEqualsSignBeforeAttributeName, m.base + pos);
@@ -92,12 +81,12 @@ export function scanTag(m: Machine): void {
             continue;
           }
           if (isWhitespace(c) || c === 0x2f || c === 0x3e) {
-            endAttributeName(m, pos);
+            spans[n - 3] = base + pos;
             state = State.AFTER_ATTRIBUTE_NAME;
             continue outer;
           }
           if (c === 0x3d) {
-            endAttributeName(m, pos);
+            spans[n - 3] = base + pos;
             pos++;
             state = State.BEFORE_ATTRIBUTE_VALUE;
             continue outer;
@@ -116,7 +105,7 @@ export function scanTag(m: Machine): void {
           if (++pos === end) break outer;
           c = input.charCodeAt(pos);
         }
-        if (c === 0x3e) return m.emitTag(pos, false);
+        if (c === 0x3e) return record.stop(n), m.emitTag(pos, false);
         if (c === 0x2f) {
           pos++;
           state = State.SELF_CLOSING_START_TAG;
@@ -125,7 +114,10 @@ export function scanTag(m: Machine): void {
           state = State.BEFORE_ATTRIBUTE_VALUE;
         } else {
           m.tagHasAttributes = true;
-          m.attributeSpans.open(m.pendingStart, m.base + pos);
+          if (n + 4 > spans.length) spans = record.grow();
+          spans[n] = spans[n + 1] = base + pos;
+          spans[n + 2] = spans[n + 3] = -1;
+          n += 4;
           state = State.ATTRIBUTE_NAME;
         }
         continue;
@@ -140,18 +132,18 @@ export function scanTag(m: Machine): void {
         }
         if (c === 0x22) {
           pos++;
-          startAttributeValue(m, pos);
+          spans[n - 2] = spans[n - 1] = base + pos;
           state = State.ATTRIBUTE_VALUE_DOUBLE_QUOTED;
         } else if (c === 0x27) {
           pos++;
-          startAttributeValue(m, pos);
+          spans[n - 2] = spans[n - 1] = base + pos;
           state = State.ATTRIBUTE_VALUE_SINGLE_QUOTED;
         } else if (c === 0x3e) {
           m.error(ErrorCode.missingAttributeValue, m.base + pos);
-          startAttributeValue(m, pos); // an empty value
-          return m.emitTag(pos, false);
+          spans[n - 2] = spans[n - 1] = base + pos; // an empty value
+          return record.stop(n), m.emitTag(pos, false);
         } else {
-          startAttributeValue(m, pos);
+          spans[n - 2] = spans[n - 1] = base + pos;
           state = State.ATTRIBUTE_VALUE_UNQUOTED;
         }
         continue;
@@ -166,7 +158,7 @@ export function scanTag(m: Machine): void {
           pos = end;
           break outer;
         }
-        endAttributeValue(m, q);
+        spans[n - 1] = base + q;
         pos = q + 1;
         state = State.AFTER_ATTRIBUTE_VALUE_QUOTED;
         continue;
@@ -181,14 +173,14 @@ export function scanTag(m: Machine): void {
             continue;
           }
           if (isWhitespace(c)) {
-            endAttributeValue(m, pos);
+            spans[n - 1] = base + pos;
             pos++;
             state = State.BEFORE_ATTRIBUTE_NAME;
             continue outer;
           }
           if (c === 0x3e) {
-            endAttributeValue(m, pos);
-            return m.emitTag(pos, false);
+            spans[n - 1] = base + pos;
+            return record.stop(n), m.emitTag(pos, false);
           }
           if (c === 0x22 || c === 0x27 || c === 0x3c || c === 0x3d || c === 0x60) {
             m.error(ErrorCode.unexpectedCharacterInUnquotedAttributeValue, m.base + pos);
@@ -207,7 +199,7 @@ export function scanTag(m: Machine): void {
           pos++;
           state = State.SELF_CLOSING_START_TAG;
         } else if (c === 0x3e) {
-          return m.emitTag(pos, false);
+          return record.stop(n), m.emitTag(pos, false);
         } else {
           m.error(ErrorCode.missingWhitespaceBetweenAttributes, m.base + pos);
           state = State.BEFORE_ATTRIBUTE_NAME;
@@ -217,7 +209,7 @@ export function scanTag(m: Machine): void {
 
       case State.SELF_CLOSING_START_TAG: {
         // §13.2.5.40 Self-closing start tag state.
-        if (input.charCodeAt(pos) === 0x3e) return m.emitTag(pos, true);
+        if (input.charCodeAt(pos) === 0x3e) return record.stop(n), m.emitTag(pos, true);
         m.error(ErrorCode.unexpectedSolidusInTag, m.base + pos);
         state = State.BEFORE_ATTRIBUTE_NAME;
         continue;
@@ -227,6 +219,7 @@ export function scanTag(m: Machine): void {
         throw new Error(`sluice tokenizer: internal error, state ${state} in the tag scanner`);
     }
   }
+  record.length = n;
   m.pos = pos;
   m.state = state;
 }

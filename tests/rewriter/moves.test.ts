@@ -216,6 +216,10 @@ describe('the adoption agency algorithm moves elements after their start tags', 
     expect(() => r({ heldOutput: 'drop' })).toThrow(/heldOutput must be 'error' or 'release', got "drop"/);
     expect(() => r({ heldOutput: 'release' })).toThrow(/heldOutput 'release' needs onHoldReleased/);
     expect(() => r({ onHoldReleased: 1 })).toThrow(/onHoldReleased must be a function/);
+    // transform() checks them when called, not at the first chunk.
+    const t = (o: object) => new HTMLRewriter(o).on('b p', { element: () => {} }).transform(new Response('<b>'));
+    expect(() => t({ heldOutput: 'drop' })).toThrow(/heldOutput must be 'error' or 'release', got "drop"/);
+    expect(() => t({ heldOutput: 'release' })).toThrow(/heldOutput 'release' needs onHoldReleased/);
   });
 
   describe('content changes a move would misplace are refused, not written', () => {

@@ -12,6 +12,7 @@ import { SelectorRegistry } from '../selectors/registry.js';
 import type { CompiledHandlers, DocumentHandlers, ElementHandlers, Fn, Registration } from './handlers.js';
 import { type ByteEncodingOptions, ByteTransformer } from './byte-transformer.js';
 import { type RewriterOptions, Transformer, maxBufferedOf } from './transformer.js';
+import { holdReleaseOf } from './limits.js';
 
 /** Bind `handlers[name]` as a method, after checking it is a function (or absent). */
 function method<T>(handlers: object, name: string, where: string): Fn<T> | null {
@@ -199,7 +200,9 @@ export class HTMLRewriter {
     // The handlers registered now are the ones this transform uses, even if more come before it starts.
     const config = this.compile();
     const byteConfig = this.compileForBytes();
-    maxBufferedOf(this.options); // a bad option throws at once, as a transformer made now would
+    // Bad options throw at once, as a transformer made now would.
+    maxBufferedOf(this.options);
+    holdReleaseOf(this.options);
     // Made at the first chunk, which tells whether the stream is of bytes or of strings (bytes when
     // there is none: a Response body).
     let transformer: Transformer | ByteTransformer | null = null;

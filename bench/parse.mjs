@@ -2,7 +2,8 @@
 // Full-parse benchmark: HTML text to a DOM, sluice against parse5 and htmlparser2, same process, same
 // strings.
 //
-//   npx tsc -b && node bench/parse.mjs [--rounds N] [--profile-only sluice]
+//   npx tsc -b && node bench/parse.mjs [--rounds N] [--profile-only sluice] [--bytes-only]
+//   (--bytes-only: only the four bytes-in rows and their goals, e.g. with more rounds on a busy machine)
 //
 // Over the 258 pages of htmlparser-benchmark, after a warm-up, interleaved rounds (the best counts):
 //   - sluice: `parse` from @sluice/dom (tokenizer → tree builder → DomTreeSink), the full WHATWG algorithm.
@@ -50,6 +51,7 @@ const { DomHandler } = await import(require.resolve('domhandler'));
 const args = process.argv.slice(2);
 const rounds = Number(args[args.indexOf('--rounds') + 1]) || 5;
 const only = args.includes('--profile-only') ? args[args.indexOf('--profile-only') + 1] : null;
+const bytesOnly = args.includes('--bytes-only');
 
 const filesDir = join(dirname(require.resolve('htmlparser-benchmark/package.json')), 'files');
 const pages = readdirSync(filesDir)
@@ -219,7 +221,7 @@ const contenders = [
   [WITH_LOCATIONS, sluiceParseWithLocations],
   [READ_LOCATIONS, sluiceParseReadLocations],
   [PARSE5_LOCATIONS, parse5ParseWithLocations],
-].filter(([name]) => only === null || name.startsWith(only));
+].filter(([name]) => (bytesOnly ? [UTF8_BYTES, UTF8_DECODE, W1252_BYTES, W1252_DECODE].includes(name) : only === null || name.startsWith(only)));
 
 console.log(`${pages.length} pages, ${(totalChars / 1e6).toFixed(1)} M UTF-16 code units; best of ${rounds} rounds after a warm-up\n`);
 timeBest(contenders, 2); // warm-up
@@ -227,6 +229,12 @@ const best = timeBest(contenders, rounds);
 // MB/s counts the characters parsed: the windows-1252 pages have a few fewer (an astral character is one `?`).
 for (const name of Object.keys(best)) console.log(formatRow(name, mbPerSecond(name.endsWith('windows-1252') ? windows1252Chars : totalChars, best[name]), best[name]));
 if (only === null) {
+  // Issue 15 item 8: bytes in cost no more than the platform's decoder and a string parse.
+  if (bytesOnly) console.log('');
+  console.log(goalRow('parse(bytes), UTF-8', best[UTF8_BYTES] / best[UTF8_DECODE], 'TextDecoder + parse(string)', 1, { atMost: true }));
+  console.log(goalRow('parse(bytes), windows-1252', best[W1252_BYTES] / best[W1252_DECODE], 'TextDecoder + parse(string)', 1, { atMost: true }));
+}
+if (only === null && !bytesOnly) {
   const sluice = best['sluice parse (@sluice/dom)'];
   const readAll = best[READ_ALL];
   const treeAndDom = readAll - best[TOKENIZER];
@@ -235,9 +243,6 @@ if (only === null) {
   console.log(`  … attributes all read:        ${(best['parse5.parse'] / readAll).toFixed(2)}×`);
   console.log(`sluice / htmlparser2 speed:     ${(best['htmlparser2 + domhandler (not WHATWG)'] / sluice).toFixed(2)}×`);
   console.log(`tree builder + DOM (parse with every attribute read − tokenizer): ${treeAndDom.toFixed(0)} ms, ${((100 * treeAndDom) / readAll).toFixed(0)}% of that parse`);
-  // Issue 15 item 8: bytes in cost no more than the platform's decoder and a string parse.
-  console.log(goalRow('parse(bytes), UTF-8', best[UTF8_BYTES] / best[UTF8_DECODE], 'TextDecoder + parse(string)', 1, { atMost: true }));
-  console.log(goalRow('parse(bytes), windows-1252', best[W1252_BYTES] / best[W1252_DECODE], 'TextDecoder + parse(string)', 1, { atMost: true }));
   console.log(`parse with sourceLocations costs ${(best[WITH_LOCATIONS] / sluice).toFixed(2)}× parse without; every location read ${(best[READ_LOCATIONS] / sluice).toFixed(2)}×`);
   console.log(`sluice / parse5 speed, both with locations (every sluice location read): ${(best[PARSE5_LOCATIONS] / best[READ_LOCATIONS]).toFixed(2)}×`);
 }
@@ -245,7 +250,7 @@ if (checksum === 0) console.log('(checksum 0)');
 
 // ---- Heap of the parsed documents kept alive (issue 19) -------------------------------------------
 
-if (only === null) {
+if (only === null && !bytesOnly) {
   console.log('');
   console.log(formatLimit(machineLimit(pages, rounds), [['sluice parse', mbPerSecond(totalChars, best['sluice parse (@sluice/dom)'])]]));
   v8.setFlagsFromString('--expose-gc');

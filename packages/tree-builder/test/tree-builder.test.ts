@@ -259,6 +259,14 @@ describe('TreeBuilder', () => {
     expect(dump(find(sink.document, 'p'))).toEqual(['"1"', 'script', '  "a"', '"2"', 'script', '  "b"', '"34"']);
   });
 
+  it('lets go of the parser at end(): a script control kept past it throws, naming why', () => {
+    // The feedback is cut at end() so a finished document is not kept reachable (see TokenizerForwarder).
+    let kept: { write(markup: string): void } | null = null;
+    parse('<script>a</script>', { onScript: (_script, control) => void (kept = control) });
+    expect(kept).not.toBeNull();
+    expect(() => kept!.write('<p>')).toThrow(/the parser has ended; document.write .* after end\(\)/);
+  });
+
   it('does not run the scripts of a fragment', () => {
     const sink = new TestSink();
     let ran = 0;

@@ -28,7 +28,6 @@ import type { CompiledHandlers } from './handlers.js';
 
 /** A `MoveWatch` when some element handler's selector can change with a move; else null (nothing is ever held). */
 export function moveWatchFor(config: CompiledHandlers): MoveWatch | null {
-  if (process.env.NO_HOLD) return null;
   return config.registrations.some((r) => r.element !== null && dependsOnContext(r.list)) ? new MoveWatch() : null;
 }
 

@@ -134,7 +134,16 @@ export abstract class Node {
     this._next = null;
     this._prev = null;
     this._owner = ownerDocument;
-    this.sourceLocation = location;
+    // Not through the `sourceLocation` setter: a new node has nothing to decode first, and the setter's
+    // `_beforeLocationChange` would read fields the subclass has not set yet (a lookup that misses, on
+    // every node the parser makes).
+    if (location === null) {
+      this._start = -1;
+      this._end = -1;
+    } else {
+      this._start = location.start;
+      this._end = location.end;
+    }
     if (container) {
       this._first = null;
       this._last = null;

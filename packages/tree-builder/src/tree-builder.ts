@@ -31,7 +31,7 @@ import { afterFrameset } from './insertion-modes/after-frameset.js';
 import { afterHead } from './insertion-modes/after-head.js';
 import { beforeHead } from './insertion-modes/before-head.js';
 import { beforeHtml } from './insertion-modes/before-html.js';
-import { bodyCharacters, bodyEndTag, bodyStartTag, inBody } from './insertion-modes/in-body.js';
+import { bodyCharacters, bodyEndTag, bodyStartTag, endTagClosesCurrentNode, inBody } from './insertion-modes/in-body.js';
 import { inCaption } from './insertion-modes/in-caption.js';
 import { inCell } from './insertion-modes/in-cell.js';
 import { inColumnGroup } from './insertion-modes/in-column-group.js';
@@ -459,7 +459,7 @@ export class TreeBuilder<N> {
     const t = this.endTag.set(name, tagIdOf(name), NO_ATTRIBUTES, null, token.selfClosing, start, end);
     if (this.mode === MODE.IN_BODY && !this.skipNextNewline && this.adjustedCurrentNode.flags & HTML_NS) {
       this.tokenOffset = start;
-      bodyEndTag(this, t);
+      if (!endTagClosesCurrentNode(this, t)) bodyEndTag(this, t);
       return;
     }
     this.process(t);

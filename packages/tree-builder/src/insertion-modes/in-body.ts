@@ -8,7 +8,7 @@ import { adoptionAgency } from '../adoption-agency.js';
 import { htmlAttributes } from '../foreign-adjustments.js';
 import { MODE } from '../insertion-mode.js';
 import { NS } from '../sink.js';
-import { HTML_NS, T, isAllWhitespace, isHeading } from '../tag-sets.js';
+import { HTML_NS, T, TAG_ID_COUNT, isAllWhitespace, isHeading } from '../tag-sets.js';
 import type { TreeBuilder } from '../tree-builder.js';
 import {
   CHARACTERS,
@@ -537,6 +537,37 @@ export function bodyEndTag<N>(tb: TreeBuilder<N>, t: TagToken): void {
     }
   }
   anyOtherEndTag(tb, t);
+}
+
+/**
+ * The end tag names whose "in body" rules do more than close the element when it is the current node: the
+ * formatting elements (the adoption agency), applet, marquee and object (the list of active formatting
+ * elements is cleared to the last marker), form (the form element pointer), body and html (kept open),
+ * template ("in head") and br (a `<br>`).
+ */
+const NOT_JUST_CLOSED = new Uint8Array(TAG_ID_COUNT);
+for (const id of [
+  T.A, T.B, T.BIG, T.CODE, T.EM, T.FONT, T.I, T.NOBR, T.S, T.SMALL, T.STRIKE, T.STRONG, T.TT, T.U,
+  T.APPLET, T.MARQUEE, T.OBJECT, T.FORM, T.BODY, T.HTML, T.TEMPLATE, T.BR,
+]) NOT_JUST_CLOSED[id] = 1;
+
+/**
+ * §13.2.6.4.7 "in body", an end tag whose element is the current node (an HTML element of that name: most
+ * end tags of a page), for every name but `NOT_JUST_CLOSED`'s. The rules for these names (address … ul,
+ * p, li, dd and dt, h1–h6, "any other end tag") then all come down to popping the current node: it is in
+ * every scope (nothing lies above it); "generate implied end tags" stops at once (those rules that
+ * generate them without excepting the token's name are for names that are not in that list); no error
+ * is raised; and "pop until" pops it alone. Returns whether it did (false: take the full rules).
+ */
+export function endTagClosesCurrentNode<N>(tb: TreeBuilder<N>, t: TagToken): boolean {
+  const stack = tb.stack;
+  const current = stack.current;
+  const id = t.id;
+  if (NOT_JUST_CLOSED[id] === 1 || !(current.flags & HTML_NS) || current.id !== id || (id === T.UNKNOWN && current.localName !== t.name)) {
+    return false;
+  }
+  stack.pop(tb.endLocation(t));
+  return true;
 }
 
 /** "Any other end tag": close the nearest open HTML element of that name, unless a special element is in the way. */

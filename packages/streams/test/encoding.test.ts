@@ -5,27 +5,12 @@
  * rebuild parse(bytes)'s tree, the tokens' raw is the decoded text, and the sniffing's result is the same.
  */
 import { describe, expect, it } from 'vitest';
-import * as polyfill from 'web-streams-polyfill';
 import type { Token } from '@sluice/tokenizer';
 import { decodeHtmlBytes, type EncodingChange, type SniffResult } from '@sluice/encoding';
 import { DomTreeSink, parse, replayRecording, serialize, type RecordedEvent } from '@sluice/dom';
-import { TokenizerByteStream, TreeBuilderByteStream, runtimeStreams, type ByteInputOptions, type StreamsImplementation } from '@sluice/streams';
-import { collect, source } from './helpers.js';
+import { TokenizerByteStream, TreeBuilderByteStream, type ByteInputOptions } from '@sluice/streams';
+import { IMPLEMENTATIONS, collect, source } from './helpers.js';
 
-interface Impl {
-  name: string;
-  streams: StreamsImplementation;
-  ReadableStream: typeof ReadableStream;
-}
-
-const IMPLEMENTATIONS: Impl[] = [
-  { name: 'runtime streams', streams: runtimeStreams(), ReadableStream: globalThis.ReadableStream },
-  {
-    name: 'web-streams-polyfill',
-    streams: { TransformStream: polyfill.TransformStream as unknown as typeof TransformStream },
-    ReadableStream: polyfill.ReadableStream as unknown as typeof ReadableStream,
-  },
-];
 
 const ascii = (s: string): number[] => [...s].map((c) => c.charCodeAt(0));
 const bytes = (...parts: (string | number[])[]): Uint8Array => new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? ascii(p) : p)));

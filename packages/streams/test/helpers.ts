@@ -1,4 +1,25 @@
-/** What the streams tests share: a pull source like a network body, and reading a stream to its end. */
+/** What the streams tests share: both streams implementations, a pull source like a network body, and reading a stream to its end. */
+import * as polyfill from 'web-streams-polyfill';
+import { runtimeStreams, type StreamsImplementation } from '@sluice/streams';
+
+/** A streams implementation to run a test on: what the stages take (`streams`) and the classes to feed them. */
+export interface Impl {
+  name: string;
+  streams: StreamsImplementation;
+  ReadableStream: typeof ReadableStream;
+  WritableStream: typeof WritableStream;
+}
+
+/** The runtime's own streams and web-streams-polyfill's: every stream test runs on both. */
+export const IMPLEMENTATIONS: readonly Impl[] = [
+  { name: 'runtime streams', streams: runtimeStreams(), ReadableStream: globalThis.ReadableStream, WritableStream: globalThis.WritableStream },
+  {
+    name: 'web-streams-polyfill',
+    streams: { TransformStream: polyfill.TransformStream as unknown as typeof TransformStream },
+    ReadableStream: polyfill.ReadableStream as unknown as typeof ReadableStream,
+    WritableStream: polyfill.WritableStream as unknown as typeof WritableStream,
+  },
+];
 
 /** A pull source (as a network body is): one chunk per pull, nothing read ahead. */
 export function source<T>(

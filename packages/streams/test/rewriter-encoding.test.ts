@@ -9,30 +9,16 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createRequire } from 'node:module';
-import * as polyfill from 'web-streams-polyfill';
 import { decodeBytes, getEncoding } from '@sluice/encoding';
 import { parse, serialize } from '@sluice/dom';
 import { HTMLRewriter } from '@sluice/rewriter';
-import { HTMLRewriterByteStream, type HTMLRewriterByteStreamOptions, type StreamsImplementation, runtimeStreams } from '@sluice/streams';
-import { collect, source } from './helpers.js';
+import { HTMLRewriterByteStream, type HTMLRewriterByteStreamOptions } from '@sluice/streams';
+import { IMPLEMENTATIONS, type Impl, collect, source } from './helpers.js';
 
 // iconv-lite makes the test data (a devDependency of @sluice/encoding).
 const iconv = createRequire(new URL('../../encoding/package.json', import.meta.url))('iconv-lite') as { encode(text: string, encoding: string): Uint8Array };
 const enc = (text: string, label: string): Uint8Array => new Uint8Array(iconv.encode(text, label));
 
-interface Impl {
-  name: string;
-  streams: StreamsImplementation;
-  ReadableStream: typeof ReadableStream;
-}
-const IMPLEMENTATIONS: Impl[] = [
-  { name: 'runtime streams', streams: runtimeStreams(), ReadableStream: globalThis.ReadableStream },
-  {
-    name: 'web-streams-polyfill',
-    streams: { TransformStream: polyfill.TransformStream as unknown as typeof TransformStream },
-    ReadableStream: polyfill.ReadableStream as unknown as typeof ReadableStream,
-  },
-];
 
 const DEADLINE_MS = 5000;
 

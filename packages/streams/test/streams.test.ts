@@ -4,7 +4,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import * as polyfill from 'web-streams-polyfill';
 import type { Token } from '@sluice/tokenizer';
 import { DomTreeSink, parse, replayRecording, serialize, type RecordedEvent } from '@sluice/dom';
 import { HTMLRewriter } from '@sluice/rewriter';
@@ -15,27 +14,9 @@ import {
   TokenizerStream,
   TreeBuilderByteStream,
   TreeBuilderStream,
-  runtimeStreams,
-  type StreamsImplementation,
 } from '@sluice/streams';
-import { collect, source } from './helpers.js';
+import { IMPLEMENTATIONS, collect, source } from './helpers.js';
 
-interface Impl {
-  name: string;
-  streams: StreamsImplementation;
-  ReadableStream: typeof ReadableStream;
-  WritableStream: typeof WritableStream;
-}
-
-const IMPLEMENTATIONS: Impl[] = [
-  { name: 'runtime streams', streams: runtimeStreams(), ReadableStream: globalThis.ReadableStream, WritableStream: globalThis.WritableStream },
-  {
-    name: 'web-streams-polyfill',
-    streams: { TransformStream: polyfill.TransformStream as unknown as typeof TransformStream },
-    ReadableStream: polyfill.ReadableStream as unknown as typeof ReadableStream,
-    WritableStream: polyfill.WritableStream as unknown as typeof WritableStream,
-  },
-];
 
 const html = fc.string({ unit: fc.constantFrom('<', '>', '/', 'p', 'a', 'b', 'table', 'td', 'script', ' ', '=', '"', '&', 'amp;', '!--', 'é', '😀', '\n', 'x'), maxLength: 60 });
 const cutList = fc.array(fc.nat({ max: 200 }), { maxLength: 6 });

@@ -17,7 +17,7 @@
 
 import type { Attribute } from '../tokens.js';
 import { decodeName } from './names.js';
-import { DecodedAttribute, decodeAttributeValue, hasSpecial, nameEquals, nextSpecial } from './tag.js';
+import { DecodedAttribute, decodeAttributeValue, exactAttributes, hasSpecial, nameAmong, nameEquals, namesOf, nextSpecial, takeAttributeList } from './tag.js';
 
 /** The scanner's record of the current tag's attributes, one per tokenizer. */
 export class ScannedAttributes {
@@ -84,9 +84,8 @@ export class ScannedAttributes {
   decode(raw: string, delta: number, byteForm: boolean): DecodedAttribute[] {
     const spans = this.spans;
     const length = this.length;
-    // Gathered in a spare list, returned as an exact-size copy (see `decodeAttributes`).
-    const attributes = spare ?? [];
-    spare = null;
+    // Gathered as `decodeAttributes` (tag.ts) gathers them: the same duplicate rule, the same result.
+    const attributes = takeAttributeList();
     let count = 0;
     let seen: Set<string> | null = null;
     // Most tags hold no `&`, CR or NUL: then every value is its slice of the tag.
@@ -94,22 +93,7 @@ export class ScannedAttributes {
     for (let k = 0; k < length; k += 4) {
       const name = decodeName(raw, spans[k] + delta, spans[k + 1] + delta, byteForm);
       // §13.2.5.33: a later attribute of the same name is dropped.
-      let duplicate = false;
-      if (count < 8) {
-        for (let j = 0; j < count; j++) {
-          if (attributes[j].name === name) {
-            duplicate = true;
-            break;
-          }
-        }
-      } else {
-        if (seen === null) {
-          seen = new Set<string>();
-          for (let j = 0; j < count; j++) seen.add(attributes[j].name);
-        }
-        duplicate = seen.has(name);
-      }
-      if (duplicate) continue;
+      if (count < 8 ? nameAmong(attributes, count, name) : (seen ??= namesOf(attributes, count)).has(name)) continue;
       let value = '';
       if (spans[k + 2] >= 0) {
         const valueStart = spans[k + 2] + delta;
@@ -121,17 +105,7 @@ export class ScannedAttributes {
       attributes[count++] = new DecodedAttribute(name, value);
       seen?.add(name);
     }
-    let result: DecodedAttribute[];
-    switch (count) {
-      case 0: result = []; break;
-      case 1: result = [attributes[0]]; break;
-      case 2: result = [attributes[0], attributes[1]]; break;
-      case 3: result = [attributes[0], attributes[1], attributes[2]]; break;
-      default: result = attributes.slice(0, count);
-    }
-    for (let k = 0; k < count; k++) attributes[k] = CLEARED;
-    spare = attributes;
-    return result;
+    return exactAttributes(attributes, count);
   }
 }
 
@@ -165,9 +139,6 @@ export function liveAttributeValue(
 /** A character that makes a value more than its slice: `&` (a reference), CR (newlines), NUL. */
 const SPECIAL = /[&\r\0]/;
 
-/** A spare list for `decode` (reused; cleared after each use so it keeps no value alive). */
-let spare: DecodedAttribute[] | null = [];
-const CLEARED = new DecodedAttribute('', '');
 
 /**
  * The decoded attributes of `tag` from the scanner's spans when it is the live tag (see the module

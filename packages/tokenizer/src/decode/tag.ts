@@ -194,22 +194,64 @@ function nextAttribute(raw: string, i: number, end: number, span: Int32Array): n
 /** Scratch for `nextAttribute` (never held across calls that could re-enter). */
 const SPAN = new Int32Array(4);
 
-/** A spare list for decoding (reused: the result is an exact-size copy; see `decodeAttributes`). */
+/**
+ * What both attribute decoders (`decodeAttributes` here, from a tag's text; scanned-attributes.ts, from the
+ * tag scanner's spans) gather a tag's attributes with: one spare list reused from tag to tag, the
+ * §13.2.5.33 duplicate check, and the exact-size result.
+ */
 let spare: DecodedAttribute[] | null = [];
 const CLEARED = new DecodedAttribute('', '');
+
+/** The spare list to gather into (a reentrant call, from an error sink, makes its own); `exactAttributes` gives it back. */
+export function takeAttributeList(): DecodedAttribute[] {
+  const list = spare ?? [];
+  spare = null;
+  return list;
+}
+
+/** §13.2.5.33: whether `name` is one of the first `count` attributes gathered (a scan: for up to 8). */
+export function nameAmong(attributes: readonly DecodedAttribute[], count: number, name: string): boolean {
+  for (let k = 0; k < count; k++) if (attributes[k].name === name) return true;
+  return false;
+}
+
+/** The names of the first `count` attributes gathered: the duplicate check past 8 (the caller adds each new one). */
+export function namesOf(attributes: readonly DecodedAttribute[], count: number): Set<string> {
+  const seen = new Set<string>();
+  for (let k = 0; k < count; k++) seen.add(attributes[k].name);
+  return seen;
+}
+
+/**
+ * The first `count` attributes of `attributes` (from `takeAttributeList`) as an array of exactly that
+ * length, and the list given back. (Built by `push`, an array gets room for 16 items at once; the DOM
+ * keeps these arrays, so the slack would be kept too.)
+ */
+export function exactAttributes(attributes: DecodedAttribute[], count: number): DecodedAttribute[] {
+  // Array literals for the usual few (allocated inline, unlike a `slice` call).
+  let result: DecodedAttribute[];
+  switch (count) {
+    case 0: result = []; break;
+    case 1: result = [attributes[0]]; break;
+    case 2: result = [attributes[0], attributes[1]]; break;
+    case 3: result = [attributes[0], attributes[1], attributes[2]]; break;
+    default: result = attributes.slice(0, count);
+  }
+  // Let go of what the spare list points at (values may be slices of a whole page), then give it back.
+  for (let k = 0; k < count; k++) attributes[k] = CLEARED;
+  spare = attributes;
+  return result;
+}
 
 /**
  * The attributes of the tag `raw`, from `from` (just past the tag name) to `end` (the final `>`, or the
  * end of input for a tag cut by EOF): names lowercased, later duplicates dropped (and, with `report`,
  * reported), values decoded. With `byteForm`, `raw` and the result are in byte form (see byte-form.ts).
  *
- * The result is an array of exactly the attributes' length. (Built by `push`, an array gets room for 16
- * items at once; the DOM keeps these arrays, so the slack would be kept too.)
+ * The result is an array of exactly the attributes' length (see `exactAttributes`).
  */
 export function decodeAttributes(raw: string, from: number, end: number, report?: TokenErrorSink, byteForm = false): DecodedAttribute[] {
-  // Take the spare list (a reentrant call, from `report`, would just make its own).
-  const attributes = spare ?? [];
-  spare = null;
+  const attributes = takeAttributeList();
   // Its own span: `report` may decode another tag's attributes before this loop reads this one's.
   const span = report === undefined ? SPAN : new Int32Array(4);
   let count = 0;
@@ -219,21 +261,7 @@ export function decodeAttributes(raw: string, from: number, end: number, report?
   while ((i = nextAttribute(raw, i, end, span)) >= 0) {
     const nameEnd = span[1];
     const name = decodeName(raw, span[0], nameEnd, byteForm);
-    let duplicate = false;
-    if (count < 8) {
-      for (let k = 0; k < count; k++) {
-        if (attributes[k].name === name) {
-          duplicate = true;
-          break;
-        }
-      }
-    } else {
-      if (seen === null) {
-        seen = new Set<string>();
-        for (let k = 0; k < count; k++) seen.add(attributes[k].name);
-      }
-      duplicate = seen.has(name);
-    }
+    const duplicate = count < 8 ? nameAmong(attributes, count, name) : (seen ??= namesOf(attributes, count)).has(name);
     if (duplicate) report?.(ErrorCode.duplicateAttribute, nameEnd, ErrorPriority.DECODING);
     let value = '';
     const valueStart = span[2];
@@ -248,19 +276,7 @@ export function decodeAttributes(raw: string, from: number, end: number, report?
       seen?.add(name);
     }
   }
-  // Array literals for the usual few (allocated inline, unlike a `slice` call).
-  let result: DecodedAttribute[];
-  switch (count) {
-    case 0: result = []; break;
-    case 1: result = [attributes[0]]; break;
-    case 2: result = [attributes[0], attributes[1]]; break;
-    case 3: result = [attributes[0], attributes[1], attributes[2]]; break;
-    default: result = attributes.slice(0, count);
-  }
-  // Let go of what the spare list points at (values may be slices of a whole page), then give it back.
-  for (let k = 0; k < count; k++) attributes[k] = CLEARED;
-  spare = attributes;
-  return result;
+  return exactAttributes(attributes, count);
 }
 
 /**

@@ -212,7 +212,10 @@ describe('the byte path in UTF-16', () => {
           expect(seenBytes).toEqual(seenText);
           expect(tagsBytes).toEqual(tagsText);
           const got = await outcome(async () => decode(await viaBytes((r) => rewriteSome(r, async), chunksOf(b, c), optionsOf(i)), i.order));
-          const want = await outcome(() => viaString((r) => rewriteSome(r), text));
+          // The same handlers, sync or async, on the string path: an async handler runs later, so a
+          // change the adoption agency would misplace can be refused at the handler's call rather than at
+          // the move — the same refusal, another message (docs/rewriter.md, "Held output").
+          const want = await outcome(() => viaString((r) => rewriteSome(r, async), text));
           expect(got).toEqual(want);
         }),
         { numRuns: async ? 150 : 300 },

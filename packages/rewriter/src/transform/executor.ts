@@ -113,24 +113,18 @@ export class Executor {
   }
 
   /**
-   * The last source text written, when nothing was inserted after it (null: content or nothing): what
-   * inserted text must not continue (boundaries.ts). A token is kept, not its text: read only when
-   * content follows.
-   */
-  private lastSource: string | SourceSpan | null = null;
-
-  /**
    * The source pieces written since the last content, the newest at `recentCount - 1` (mod their
-   * length): the source before inserted content may be cut into several tokens where the chunks cut it
-   * (`&0` + `0`), and the check must read the same tail however it was cut (`sourceTail`).
+   * length): what inserted text must not continue (boundaries.ts). The source before inserted content may
+   * be cut into several tokens where the chunks cut it (`&0` + `0`), and the check must read the same
+   * tail however it was cut (`sourceTail`). Tokens are kept, not their text: read only when content
+   * follows. None (`recentCount` 0): content came last, or nothing.
    */
   private readonly recent: (string | SourceSpan)[] = new Array<string | SourceSpan>(TAIL_PIECES);
   private recentCount = 0;
 
-  /** `source` was written (copied): the last source, and one more piece of the tail. */
+  /** `source` was written (copied): one more piece of the tail. */
   private noteSource(source: string | SourceSpan): void {
     if (typeof source === 'string' ? source.length === 0 : source.end <= source.start) return; // nothing written: the source before stays last
-    this.lastSource = source;
     this.recent[this.recentCount++ % TAIL_PIECES] = source;
   }
 
@@ -343,11 +337,10 @@ export class Executor {
     if (s.length > 0 && this.suppress.length === 0) {
       if (this.endGuard !== null || this.eofTag !== null) s = this.afterEndOfInput(s);
       // (Content starting with `<` continues nothing: every rewritten tag takes this way.)
-      if (this.lastSource !== null && s.charCodeAt(0) !== 0x3c) {
+      if (this.recentCount > 0 && s.charCodeAt(0) !== 0x3c) {
         const { tail, truncated } = this.sourceTail();
         s = afterSource(tail, s, context, 'HTMLRewriter', truncated);
       }
-      this.lastSource = null;
       this.recentCount = 0;
       this.output.text(s, context === 'data');
     }

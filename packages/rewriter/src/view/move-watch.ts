@@ -31,7 +31,7 @@
  * tree after the move.
  */
 import { NS } from '@sluice/tree-builder';
-import { ElementRecord, type ParentRecord } from './records.js';
+import { ElementRecord, FORMATTING_NAMES, type ParentRecord } from './records.js';
 
 /** `ElementRecord.watchFlags`: an open formatting element, counted in `formattingOpen`. */
 export const WATCH_FORMATTING = 1;
@@ -48,8 +48,6 @@ export const WATCH_SPANS_MOVE = 32;
 /** Its start handlers changed content at its start, renamed or removed it (transform/moved-content.ts). */
 export const WATCH_CONTENT_CHANGED = 64;
 
-/** The formatting elements (§13.2.4.3): the elements the algorithm copies, and whose end tags run it. */
-const FORMATTING: ReadonlySet<string> = new Set(['a', 'b', 'big', 'code', 'em', 'font', 'i', 'nobr', 's', 'small', 'strike', 'strong', 'tt', 'u']);
 
 /**
  * HTML special elements (§13.2.4.2) that can be a furthest block: all but the void elements (area,
@@ -136,7 +134,7 @@ export class MoveWatch {
   inserted(parent: ParentRecord, node: ElementRecord): void {
     let flags = 0;
     if (parent instanceof ElementRecord && (parent.watchFlags & (WATCH_FORMATTING | WATCH_UNDER_FORMATTING)) !== 0) flags = WATCH_UNDER_FORMATTING;
-    if (node.namespace === NS.HTML && FORMATTING.has(node.localName)) {
+    if (node.namespace === NS.HTML && FORMATTING_NAMES.has(node.localName)) {
       flags |= WATCH_FORMATTING;
       this.formattingOpen++;
     } else if (flags !== 0 && this.formattingOpen > 0 && !node.inTemplate && canBeFurthestBlock(node)) {

@@ -13,6 +13,13 @@ import type { RegistrationSet } from '../transform/handler-lists.js';
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
 
 /**
+ * The formatting elements (§13.2.4.3, "the list of active formatting elements"): the only elements the
+ * tree builder copies (reconstruction, the adoption agency algorithm), and whose end tags run the
+ * adoption agency algorithm. Local names of HTML elements.
+ */
+export const FORMATTING_NAMES: ReadonlySet<string> = new Set(['a', 'b', 'big', 'code', 'em', 'font', 'i', 'nobr', 's', 'small', 'strike', 'strong', 'tt', 'u']);
+
+/**
  * Where a node's element children and the node itself stand among siblings: what `:nth-child`,
  * `:nth-of-type`, `+`, `~` and `of S` need. Kept (one per node) only when a registered selector uses one
  * of them — most rewrites never do, and their records stay small.

@@ -17,7 +17,7 @@ import type { StartTagClass, TextToken } from '@sluice/tokenizer';
 import { ElementMatcher, type SinkSelector } from '../selectors/element-matcher.js';
 import type { SelectorRegistry } from '../selectors/registry.js';
 import { WATCH_CONTENT_CHANGED, WATCH_MOVED, type MoveWatch } from './move-watch.js';
-import { DocumentRecord, ElementRecord, FragmentRecord, LeafRecord, type NodeRecord, ParentRecord, type Positions } from './records.js';
+import { DocumentRecord, ElementRecord, FORMATTING_NAMES, FragmentRecord, LeafRecord, type NodeRecord, ParentRecord, type Positions } from './records.js';
 
 /** Kinds of the events the sink records for the token being processed. */
 export const EV_CREATE = 0;
@@ -35,11 +35,6 @@ export const WHOLE_TOKEN: SourceLocation = Object.freeze({ start: -1, end: -1 })
 
 export type { SinkSelector } from '../selectors/element-matcher.js';
 
-/**
- * The formatting elements (§13.2.4.3, "the list of active formatting elements"): the only elements the
- * tree builder copies (reconstruction, the adoption agency algorithm).
- */
-const FORMATTING_NAMES: ReadonlySet<string> = new Set(['a', 'b', 'big', 'code', 'em', 'font', 'i', 'nobr', 's', 'small', 'strike', 'strong', 'tt', 'u']);
 
 
 /** Union of two bit sets, reusing `a` when `b` adds nothing (arrays are shared and never mutated). */

@@ -76,6 +76,11 @@ export class ActiveFormattingElements<N> {
   /** The number of markers in the list. */
   private level = 0;
   private seq = 0;
+  /**
+   * Called with the element whose entry Noah's Ark removes (step 2 of "push"), when someone needs to
+   * know (`TreeSink.activeFormattingElementDropped`); null otherwise.
+   */
+  onNoahsArk: ((record: ElementRecord<N>) => void) | null = null;
   /** Entries per tag id (formatting elements are always HTML elements with known ids). */
   private readonly idCounts = new Int32Array(TAG_ID_COUNT);
   /** The last entry of each tag id. */
@@ -220,7 +225,10 @@ export class ActiveFormattingElements<N> {
       signature = signatureOf(record);
       let third = this.lastBySignature.get(signature) ?? null;
       for (let k = 1; k < 3 && third !== null; k++) third = third.prevSameSignature;
-      if (third !== null && third.level === this.level) this.removeEntry(third);
+      if (third !== null && third.level === this.level) {
+        this.removeEntry(third);
+        if (this.onNoahsArk !== null) this.onNoahsArk(third.element!);
+      }
       prevSameSignature = this.lastBySignature.get(signature) ?? null;
     }
     const entry = new FormattingEntry<N>(record, this.level, this.seq++);

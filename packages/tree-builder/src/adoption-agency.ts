@@ -44,6 +44,7 @@ export function adoptionAgency<N>(
     if (!formattingElement.open) {
       tb.error('adoption-agency-1.2');
       afe.remove(formattingElement);
+      tb.sink.activeFormattingElementDropped?.(formattingElement.node, 'not-open');
       return true;
     }
     // 4.5 On the stack but not in scope.
@@ -86,7 +87,7 @@ export function adoptionAgency<N>(
         continue;
       }
       // 4.13.6 Replace node by a new element for the same token, in the list and on the stack.
-      const replacement = tb.createCopy(node);
+      const replacement = tb.createCopy(node, 'adoption-agency');
       afe.replaceElement(node, replacement);
       stack.replace(node, replacement);
       node = replacement;
@@ -101,7 +102,7 @@ export function adoptionAgency<N>(
     appropriatePlace(tb, commonAncestor);
     tb.sink.insertBefore(tb.placeParent, lastNode.node, tb.placeBefore);
     // 4.15 A new element for the formatting element's token.
-    const element = tb.createCopy(formattingElement);
+    const element = tb.createCopy(formattingElement, 'adoption-agency');
     // 4.16–4.17 The furthest block's children move into it; it becomes the furthest block's child.
     tb.sink.moveChildren(furthestBlock.node, element.node);
     tb.sink.insertBefore(furthestBlock.node, element.node, null);

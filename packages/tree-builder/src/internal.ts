@@ -26,6 +26,19 @@ declare module './tree-builder.js' {
     processStartTagToken(token: StartTagClass): void;
     /** `processToken` for one of the tokenizer's end tag tokens (see `processTextToken`). */
     processEndTagToken(token: EndTagClass): void;
+    /**
+     * The elements "reconstruct the active formatting elements" would copy if it ran now (§13.2.4.3):
+     * the entries at the end of the list, after the last marker, whose elements are not open; in list
+     * order. (The rewriter: what a parser reading its output would reconstruct.)
+     */
+    activeFormattingTail(): N[];
+    /** The open elements from the current node down, while `visit` returns true. */
+    forEachOpenElementFromTop(visit: (node: N) => boolean): void;
+    /**
+     * `activeFormattingTail` continued across markers: segments from the last marker back, each in list
+     * order, up to an open entry.
+     */
+    activeFormattingSegments(): N[][];
   }
 }
 

@@ -69,6 +69,8 @@ export interface TreeSink<N> {
    * algorithm (§13.2.6.4.7) make. The arguments are `createElement`'s, which a sink without this method
    * is called with instead. A sink that must tell copies apart takes it (the rewriter: a browser makes a
    * copy from the original's start tag as written, so the copy cannot be changed on its own).
+   * `reason` says which algorithm makes it: `'reconstruction'` (§13.2.4.3, while a start tag or text is
+   * processed) or `'adoption-agency'` (§13.2.6.4.7, steps 4.13.6 and 4.15).
    */
   createElementCopy?(
     original: N,
@@ -76,6 +78,7 @@ export interface TreeSink<N> {
     namespace: ElementNamespace,
     attributes: readonly ElementAttribute[],
     location: SourceLocation | null,
+    reason?: CopyReason,
   ): N;
   /**
    * Optional: create an HTML element whose attributes are still source text. `rawTag` is the start tag's
@@ -162,4 +165,19 @@ export interface TreeSink<N> {
    * once, for the root.)
    */
   endTagKeptOpen?(element: N, location: SourceLocation | null): void;
+
+  /**
+   * Optional: `element`'s entry left the list of active formatting elements (§13.2.4.3) while the element
+   * was not closed by it — so that a later token will not copy it, though nothing in the tree changed:
+   * - `'not-open'`: the adoption agency algorithm found it as the formatting element while it was no
+   *   longer on the stack of open elements (§13.2.6.4.7 step 4.4: "remove the element from the list");
+   * - `'noahs-ark'`: pushing an equal element removed it, the earliest of three (§13.2.4.3 "push onto the
+   *   list of active formatting elements", step 2); it may still be open.
+   * A consumer that keeps a second parser in step with this one (the rewriter: what a browser reading
+   * its output does) needs to know; a DOM does not.
+   */
+  activeFormattingElementDropped?(element: N, reason: 'not-open' | 'noahs-ark'): void;
 }
+
+/** Which algorithm made a copy of a formatting element (`TreeSink.createElementCopy`). */
+export type CopyReason = 'reconstruction' | 'adoption-agency';

@@ -52,6 +52,7 @@ import {
   type ElementNamespace,
   type SourceLocation,
   type TreeSink,
+  type CopyReason,
 } from './sink.js';
 import { ElementRecord, StackOfOpenElements, type OpenElement, type PopListener } from './stack-of-open-elements.js';
 import {
@@ -121,6 +122,8 @@ export interface TokenizerFeedback {
 }
 
 const NO_ATTRIBUTES: readonly [] = Object.freeze([]) as readonly [];
+/** `activeFormattingTail` when nothing would be reconstructed (shared: callers do not change it). */
+const NO_TAIL: readonly never[] = Object.freeze([]) as readonly never[];
 
 /**
  * What the `onScript` hook gets: `write` inserts markup at the insertion point (document.write).
@@ -241,6 +244,9 @@ export class TreeBuilder<N> {
     this.scriptControl = new ScriptControl(tokenizer);
     this.textTokens = sink.insertTextToken !== undefined;
     this.stack = new StackOfOpenElements<N>(sink.elementPopped === undefined ? null : (sink as PopListener<N>), this);
+    if (sink.activeFormattingElementDropped !== undefined) {
+      this.afe.onNoahsArk = (record) => sink.activeFormattingElementDropped!(record.node, 'noahs-ark');
+    }
     const fragment = options.fragmentContext;
     if (fragment === undefined) {
       this.context = null;
@@ -680,13 +686,13 @@ export class TreeBuilder<N> {
    * @internal "Create an element for the token for which `old` was created" (§13.2.4.3, §13.2.6.4.7): a
    * copy of a formatting element. The sink is told which element it copies (`TreeSink.createElementCopy`).
    */
-  createCopy(old: ElementRecord<N>): ElementRecord<N> {
+  createCopy(old: ElementRecord<N>, reason: CopyReason): ElementRecord<N> {
     const attributes = old.attributes;
     const location = old.location;
     const sink = this.sink;
     const node =
       sink.createElementCopy !== undefined
-        ? sink.createElementCopy(old.node, old.localName, NS.HTML, attributes, location)
+        ? sink.createElementCopy(old.node, old.localName, NS.HTML, attributes, location, reason)
         : sink.createElement(old.localName, NS.HTML, attributes, location);
     return new ElementRecord(node, old.localName, NS.HTML, old.id, htmlElementFlags(old.id), attributes, location);
   }
@@ -789,7 +795,50 @@ export class TreeBuilder<N> {
     this.sink.insertBefore(this.placeParent, node, this.placeBefore);
   }
 
+  /**
+   * @internal The open elements from the current node down, while `visit` returns true (no allocation).
+   * (The rewriter: where a walk of the rules over the stack stops, §13.2.6.4.7 "li", "dd, dt".)
+   */
+  forEachOpenElementFromTop(visit: (node: N) => boolean): void {
+    for (let r: ElementRecord<N> | null = this.stack.length > 0 ? this.stack.current : null; r !== null; r = r.below) {
+      if (!visit(r.node)) return;
+    }
+  }
+
+  /**
+   * @internal `activeFormattingTail`, continued across markers: the not-open entries at the end of the
+   * list as segments, the last (after the last marker) first, each in list order; stops at an open
+   * entry. (At the end of the input every element is closed but the markers stay, which a parser
+   * reading explicit end tags for the cells would clear: the rewriter.)
+   */
+  activeFormattingSegments(): N[][] {
+    const segments: N[][] = [[]];
+    for (let e = this.afe.last; e !== null; e = e.prev) {
+      if (e.element === MARKER) {
+        segments.push([]);
+        continue;
+      }
+      if (e.element.open) break;
+      segments[segments.length - 1]!.unshift(e.element.node);
+    }
+    return segments;
+  }
+
   // --- §13.2.4.3 Reconstruct the active formatting elements ---------------------------------------
+
+  /**
+   * @internal The elements "reconstruct the active formatting elements" would copy if it ran now: the
+   * entries at the end of the list (after the last marker) whose elements are not open, in list order.
+   * Usually none, found in O(1). (The rewriter: what a parser reading its output would reconstruct.)
+   */
+  activeFormattingTail(): N[] {
+    let entry = this.afe.last;
+    if (entry === null || entry.element === MARKER || entry.element.open) return NO_TAIL as unknown as N[];
+    while (entry.prev !== null && entry.prev.element !== MARKER && !entry.prev.element.open) entry = entry.prev;
+    const out: N[] = [];
+    for (let e: FormattingEntry<N> | null = entry; e !== null; e = e.next) out.push(e.element!.node);
+    return out;
+  }
 
   /** @internal */
   reconstructActiveFormattingElements(): void {
@@ -816,7 +865,7 @@ export class TreeBuilder<N> {
     // Advance and create.
     for (let e: FormattingEntry<N> | null = entry; e !== null; e = e.next) {
       const old = e.element!;
-      const record = this.createCopy(old);
+      const record = this.createCopy(old, 'reconstruction');
       this.insertRecord(record);
       this.afe.replaceElement(old, record);
     }

@@ -37,7 +37,9 @@ const sjisPage = (rewritten: boolean): Buffer =>
   ]);
 /** UTF-16LE with a BOM, and what the proxy makes of it: rewritten in UTF-16LE, BOM kept. */
 const utf16Page = (rewritten: boolean): Buffer =>
-  Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode(`<p title="日本">é 😀 <a href="${rewritten ? 'https' : 'http'}://e.x/é">x</a>${rewritten ? DEFAULT_BANNER : ''}`, 'utf-16le')]);
+  // (The <p> is still open where the document ends: the banner, the body's last child, comes after an
+  // end tag for it — as a browser places it: alignment.ts.)
+  Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode(`<p title="日本">é 😀 <a href="${rewritten ? 'https' : 'http'}://e.x/é">x</a>${rewritten ? `</p>${DEFAULT_BANNER}` : ''}`, 'utf-16le')]);
 /** UTF-16BE without a BOM (only the HTTP charset says), with a lone surrogate, sent in odd-sized pieces. */
 const utf16bePage = (rewritten: boolean): Buffer =>
   Buffer.concat([

@@ -198,8 +198,10 @@ describe('byte-exact passthrough', () => {
           ));
         } catch (err) {
           // An element implied at the end of a document cut off inside raw text, a doctype or `</`: its
-          // start tag cannot be written there (end-of-input.ts), and is refused.
-          expect((err as Error).message).toMatch(/^HTMLRewriter: cannot write content at the end of the document/);
+          // start tag cannot be written there (end-of-input.ts), and is refused. And an implied <body>
+          // that a <frameset> later takes the place of: its explicit start tag would keep the frameset
+          // out (alignment.ts `framesetTaken`), and is refused.
+          expect((err as Error).message).toMatch(/^HTMLRewriter: (cannot write content at the end of the document|the <frameset> at offset \d+ cannot be written)/);
           return;
         }
         materialized += written.length;

@@ -21,7 +21,8 @@ import { type ElementRecord, TAG_NOT_WRITTEN, type WrittenTag } from '../view/re
 /** Name and attributes, in order, as `Element.attributes` iterates them. */
 type TagValue = WrittenTag;
 
-function sameTag(a: TagValue, b: TagValue): boolean {
+/** Whether two tags have the same name and attributes, in order. */
+export function sameTag(a: TagValue, b: TagValue): boolean {
   if (a.name !== b.name || a.attributes.length !== b.attributes.length) return false;
   for (let i = 0; i < a.attributes.length; i++) {
     const x = a.attributes[i]!;

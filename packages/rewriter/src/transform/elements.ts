@@ -13,6 +13,7 @@ import type { Executor } from './executor.js';
 import type { CompiledHandlers, Fn } from './handlers.js';
 import type { ImpliedElements } from './implied-elements.js';
 import type { SourceSpan } from './output.js';
+import type { AlignPoint } from './alignment.js';
 import type { TextPlacement } from './text-placement.js';
 
 /** Element starts and ends for one transformer; see the file comment. */
@@ -33,6 +34,8 @@ export class ElementOps {
     private readonly exec: Executor,
     private readonly text: TextPlacement,
     private readonly implied: ImpliedElements,
+    /** Where an op made now stands among its token's effects (transformer.ts `at`). */
+    private readonly at: () => AlignPoint,
   ) {
     this.elementHandlersExist = config.registrations.some((r) => r.element !== null);
     this.watch = sink.watch;
@@ -64,7 +67,7 @@ export class ElementOps {
       el.handled = true;
       el.watchFlags |= WATCH_DEFERRED;
       this.text.endRun();
-      this.exec.heldStart(token, el);
+      this.exec.heldStart(token, el, this.at());
       return;
     }
     const matched = el.matched;
@@ -79,7 +82,7 @@ export class ElementOps {
     }
     el.handled = true;
     this.text.endRun();
-    this.exec.startTag(token, el, handlers);
+    this.exec.startTag(token, el, handlers, this.at());
   }
 
   /**
@@ -92,23 +95,25 @@ export class ElementOps {
     if (watch !== null && watch.holding) {
       // Held (see `start`): queued whatever matches it now, decided when released.
       el.watchFlags |= WATCH_DEFERRED;
-      this.implied.queue(el, offset, el.matched === null ? null : this.handlersFor(el.matched), true);
+      this.implied.queue(el, offset, el.matched === null ? null : this.handlersFor(el.matched), this.at(), true);
       return;
     }
-    if (el.copyOf !== null && this.elementHandlersExist) {
-      const handlers = el.matched === null ? null : this.handlersFor(el.matched);
-      if (handlers === null) this.exec.copy(el, offset);
-      else this.implied.queue(el, offset, handlers);
+    if (el.copyOf !== null) {
+      // Every copy gets an op, in creation order with the implied elements' starts: the output's parser
+      // may have to be given it explicitly (alignment.ts), whatever matches it.
+      const handlers = el.matched === null || !this.elementHandlersExist ? null : this.handlersFor(el.matched);
+      this.implied.queue(el, offset, handlers, this.at());
       return;
     }
     if (el.matched === null) return;
     const handlers = this.handlersFor(el.matched);
-    if (handlers !== null) this.implied.queue(el, offset, handlers);
+    if (handlers !== null) this.implied.queue(el, offset, handlers, this.at());
   }
 
   /** Ops for the end of an element: its end tag token, or an implicit end (`token` null). */
   end(el: ElementRecord, token: EndTagClass | null): void {
     this.sink.close(el);
+    this.text.parentCloses(el);
     if (el.ended) {
       if (token !== null) this.copyToken(token);
       return;
@@ -121,11 +126,11 @@ export class ElementOps {
     if (token === null && (el.watchFlags & WATCH_DEFERRED) !== 0 && (el.matched === null || this.handlersFor(el.matched) === null)) {
       // A held element no handler matches so far: its implicit end, as for any such element, does not
       // end the text node being streamed (if a handler turns out to match it, its end is still run).
-      this.exec.endTag(el, null, this.atDocumentEnd);
+      this.exec.endTag(el, null, this.atDocumentEnd, this.at());
       return;
     }
     this.text.endRun();
-    this.exec.endTag(el, token, token === null && this.atDocumentEnd);
+    this.exec.endTag(el, token, token === null && this.atDocumentEnd, this.at());
   }
 
   /**
@@ -147,11 +152,15 @@ export class ElementOps {
   private endKeepOpen(el: ElementRecord, token: EndTagClass | null): void {
     el.ended = true;
     if (!el.handled) {
-      if (token !== null) this.copyToken(token);
+      if (token !== null) {
+        // (It switches the insertion mode for what follows: written even inside removed content.)
+        this.text.endRun();
+        this.exec.documentLevel(token.raw, token.start, el);
+      }
       return;
     }
     this.text.endRun();
-    this.exec.endTag(el, token);
+    this.exec.endTag(el, token, false, this.at());
   }
 
   /** Copy a tag token as it is (it ends the text node being streamed). */

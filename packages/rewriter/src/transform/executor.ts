@@ -14,13 +14,15 @@ import { EndTagUnit } from '../rewritable-units/end-tag.js';
 import { joined } from '../rewritable-units/mutations.js';
 import { afterSource } from '../rewritable-units/boundaries.js';
 import { TextChunkUnit } from '../rewritable-units/text-chunk.js';
-import { type ElementRecord, TAG_NOT_WRITTEN } from '../view/records.js';
+import { type ElementRecord, OUT_ABSENT, OUT_CLOSED, OUT_CONTENT_ABSENT, OUT_EXPLICIT, OUT_RECLASSED, OUT_UNWRAPPED, TAG_NOT_WRITTEN, type WrittenTag } from '../view/records.js';
 import { ViewSink } from '../view/view-sink.js';
-import { checkCopy, checkCopyEnd, tagOfUnit } from './copies.js';
+import { type AlignPoint, NO_ALIGN, OutputAlignment, type TokenEffects, alignmentError, contentImplies, startTagText } from './alignment.js';
+import { checkCopy, checkCopyEnd, sameTag, tagOfUnit } from './copies.js';
+import { checkRename, checkUnwrap, renameLeavesList } from './tag-classes.js';
 import { checkMovedContent, checkMovedEnd, noteContentChange } from './moved-content.js';
 import type { CompiledHandlers, Fn, HandlerResult } from './handlers.js';
 import type { Output, SourceSpan } from './output.js';
-import { OP_COMMENT, OP_COPY, OP_DOC_END, OP_DOCTYPE, OP_END, OP_END_GUARD, OP_EOF_TAG, OP_FORMATTING, OP_HELD_START, OP_RAW, OP_START, OP_TEXT, type Op, sizeOf } from './ops.js';
+import { OP_COMMENT, OP_COPY, OP_DOC_END, OP_DOCTYPE, OP_DOCUMENT_LEVEL, OP_DROPPED, OP_END, OP_END_GUARD, OP_EOF_TAG, OP_FORMATTING, OP_HELD_START, OP_IGNORED, OP_RAW, OP_START, OP_TEXT, OP_WALK, OP_FRAMESET, OP_EFFECTS, type Op, sizeOf } from './ops.js';
 import { type EndGuard, guardContent } from './end-of-input.js';
 
 /** How much source before inserted content the boundary check reads (boundaries.ts), in characters and in pieces. */
@@ -79,7 +81,18 @@ export class Executor {
     private readonly scripting: boolean,
     private readonly output: Output,
     private readonly byteForm = false,
-  ) {}
+  ) {
+    this.align = new OutputAlignment(
+      (markup) => this.emit(markup),
+      (el) => this.explicitTagOf(el),
+    );
+  }
+
+  /**
+   * What the parser reading the output has, where it differs from the input's parser, and the markup
+   * that keeps the two in step when handlers change content (alignment.ts).
+   */
+  readonly align: OutputAlignment;
 
   /** Record the failure (the first one wins) and drop what was queued. */
   fail(err: unknown): void {
@@ -96,6 +109,8 @@ export class Executor {
   raw(raw: string, start: number): void {
     if (!this.blocked) {
       if (this.suppress.length === 0) {
+        if (this.align.pendingToken) this.align.source(start, raw);
+        this.align.sourceReached = start + raw.length;
         this.output.source(raw, start);
         this.noteSource(raw);
       }
@@ -106,6 +121,8 @@ export class Executor {
   rawSpan(span: SourceSpan): void {
     if (!this.blocked) {
       if (this.suppress.length === 0) {
+        if (this.align.pendingToken) this.align.source(span.start, span.raw);
+        this.align.sourceReached = span.end;
         this.output.sourceSpan(span);
         this.noteSource(span);
       }
@@ -151,18 +168,75 @@ export class Executor {
    */
   formattingStart(token: StartTagClass, el: ElementRecord): void {
     if (this.blocked) this.push({ k: OP_FORMATTING, token, el });
-    else if (this.suppress.length > 0) el.writtenTag = TAG_NOT_WRITTEN;
-    else this.rawSpan(token);
+    else if (this.suppress.length > 0) {
+      el.writtenTag = TAG_NOT_WRITTEN;
+      el.out |= OUT_ABSENT;
+    } else this.rawSpan(token);
   }
 
-  /** A copy of a formatting element that no handler matched: check it (copies.ts) now, or in order. */
-  copy(el: ElementRecord, offset: number): void {
-    if (this.blocked) this.push({ k: OP_COPY, el, offset });
-    else this.checkUnhandledCopy(el, offset);
+  /**
+   * A copy of a formatting element that no handler matched (made at `at`): the output's parser makes
+   * it too, or it is written explicitly (alignment.ts), or — a copy the adoption agency made — checked
+   * against what the output makes (copies.ts). Now, or in order.
+   */
+  copy(el: ElementRecord, offset: number, at: AlignPoint): void {
+    if (this.blocked) this.push({ k: OP_COPY, el, offset, at });
+    else this.unhandledCopy(el, offset, at);
   }
 
-  private checkUnhandledCopy(el: ElementRecord, offset: number): void {
+  private unhandledCopy(el: ElementRecord, offset: number, at: AlignPoint): void {
+    if (this.suppress.length > 0) {
+      el.out |= OUT_ABSENT;
+      return;
+    }
+    // Unchanged, it has its source's attributes; the output's parser copies what it has of the original.
+    if (el.reconstructed && this.align.copy(el, at, this.outputTagDiffers(el, null))) return;
+    if (!el.reconstructed) this.checkAdoptionCopy(el, offset);
     checkCopy(el, offset, null, () => this.sourceTagOf(el));
+  }
+
+  /**
+   * A copy the adoption agency algorithm made of an element renamed to a name of another class: a
+   * browser reading the output does not run the algorithm for it (tag-classes.ts): refused.
+   */
+  private checkAdoptionCopy(el: ElementRecord, offset: number): void {
+    for (let x = el.copiedFrom; x !== null; x = x.copiedFrom) {
+      if ((x.out & OUT_RECLASSED) === 0) continue;
+      throw alignmentError(
+        `the <${el.localName}> renamed <${x.outputName}>`,
+        `the adoption agency algorithm (HTML §13.2.6.4.7) copies and moves it at offset ${offset}, which a browser reading the output does not do for a <${x.outputName}>`,
+      );
+    }
+  }
+
+  /**
+   * Whether a reconstructed copy, with its handlers' changes (`unit`; null: none), differs from what the
+   * output's parser makes when it reconstructs: a copy of the tag it has for the entry the copy was made
+   * from (the original's written tag, or an explicit copy's).
+   */
+  private outputTagDiffers(el: ElementRecord, unit: ElementUnit | null): boolean {
+    const theirs = this.outputTagOf(el.copiedFrom!);
+    if (theirs === TAG_NOT_WRITTEN) return true;
+    if (unit === null || (unit._attrs === null && !unit._nameChanged)) {
+      return theirs !== null && !sameTag(this.sourceTagOf(el), theirs);
+    }
+    return !sameTag(tagOfUnit(unit), theirs ?? this.sourceTagOf(el));
+  }
+
+  /** The tag the output has for an element a reconstruction copies: null when it is the source's. */
+  private outputTagOf(el: ElementRecord): WrittenTag | null {
+    for (let x: ElementRecord | null = el; x !== null; x = x.copiedFrom) {
+      if (x.writtenTag !== null) return x.writtenTag;
+      if ((x.out & OUT_EXPLICIT) !== 0) return null;
+    }
+    return null;
+  }
+
+  /** The start tag an element made explicit by the alignment is written with (alignment.ts). */
+  private explicitTagOf(el: ElementRecord): string {
+    const tag = el.writtenTag ?? (el.copiedFrom !== null ? this.sourceTagOf(el) : { name: el.localName, attributes: [] });
+    if (el.copiedFrom !== null) el.writtenTag = tag;
+    return startTagText(tag.name, tag.attributes);
   }
 
   /** The tag a copy has from the tree builder (its original's source tag), as a unit shows it. */
@@ -172,38 +246,80 @@ export class Executor {
   }
 
   /** The start of an element whose handlers are decided when the hold releases it (`OP_HELD_START`). */
-  heldStart(token: StartTagToken, el: ElementRecord): void {
-    this.push({ k: OP_HELD_START, token, el });
+  heldStart(token: StartTagToken, el: ElementRecord, at: AlignPoint): void {
+    this.push({ k: OP_HELD_START, token, el, at });
   }
 
   /** Run the element handlers of a start tag now, or queue them behind a pending handler. */
-  startTag(token: StartTagToken, el: ElementRecord, handlers: readonly Fn<ElementUnit>[]): void {
+  startTag(token: StartTagToken, el: ElementRecord, handlers: readonly Fn<ElementUnit>[], at: AlignPoint): void {
     if (this.blocked) {
-      this.push({ k: OP_START, token, el, handlers });
+      this.push({ k: OP_START, token, el, handlers, at });
       return;
     }
-    const r = this.runStart(token, el, handlers);
+    const r = this.runStart(token, el, handlers, at);
     if (r !== undefined) this.wait(r);
   }
 
   /** The end of an element whose handlers ran: now, or queued behind a pending handler. */
-  endTag(el: ElementRecord, token: EndTagToken | null, atDocumentEnd = false): void {
+  endTag(el: ElementRecord, token: EndTagToken | null, atDocumentEnd: boolean, at: AlignPoint): void {
     if (this.blocked) {
-      this.push({ k: OP_END, el, token, atDocumentEnd });
+      this.push({ k: OP_END, el, token, atDocumentEnd, at });
       return;
     }
-    const r = this.runEnd(el, token, atDocumentEnd);
+    const r = this.runEnd(el, token, atDocumentEnd, at);
     if (r !== undefined) this.wait(r);
   }
 
   /** Run text handlers on a chunk (`raw`, the input at `start`; or the empty last chunk) now, or queue them. */
-  text(raw: string, start: number, last: boolean, handlers: readonly Fn<TextChunkUnit>[], context: ContentContext): void {
+  text(raw: string, start: number, last: boolean, handlers: readonly Fn<TextChunkUnit>[], context: ContentContext, at: AlignPoint): void {
     if (this.blocked) {
-      this.push({ k: OP_TEXT, raw, start, last, handlers, context });
+      this.push({ k: OP_TEXT, raw, start, last, handlers, context, at });
       return;
     }
-    const r = this.textHandlers(this.textChunk(raw, last, context), start, handlers, 0);
+    const r = this.textHandlers(this.textChunk(raw, last, context), start, handlers, 0, at);
     if (r !== undefined) this.wait(r);
+  }
+
+  /**
+   * `token` made the tree builder drop `el`'s entry from its list without closing it (`reason`): it is
+   * copied, unless the output's parser must not read it (alignment.ts `dropped`). Now, or in order.
+   */
+  dropped(el: ElementRecord, reason: string, token: EndTagToken | null): void {
+    this.push({ k: OP_DROPPED, el, reason, token });
+  }
+
+  /** A tag the tree builder ignored: copied, unless the output's parser would not ignore it (alignment.ts). */
+  ignored(token: StartTagToken | EndTagToken, isEndTag: boolean): void {
+    this.push({ k: OP_IGNORED, token, isEndTag });
+  }
+
+  /**
+   * What the tree builder did for a token besides its own element: inside removed content, where the
+   * output lacks the token, it must not have touched what the output has (alignment.ts `insideRemoved`).
+   */
+  tokenEffects(effects: TokenEffects): void {
+    if (this.blocked) this.push({ k: OP_EFFECTS, effects });
+    else if (this.suppress.length > 0) this.align.insideRemoved(effects);
+  }
+
+  /** The tree builder took a `<frameset>` in place of the body (alignment.ts `framesetTaken`). Now, or in order. */
+  framesetTaken(offset: number): void {
+    this.push({ k: OP_FRAMESET, offset });
+  }
+
+  /** A start tag whose rule looked at `seen` on the stack (alignment.ts `checkWalk`). Now, or in order. */
+  walked(kind: number, seen: readonly ElementRecord[], offset: number): void {
+    this.push({ k: OP_WALK, kind, seen, offset });
+  }
+
+  /**
+   * Source that acts on the document, `<html>` or `<body>` (`target`; null: the document): a `<html>` or
+   * `<body>` start tag whose attributes are added to that element, `</body>`, `</html>`, a comment the
+   * tree builder puts in the document or the html element. Written even inside removed content (its
+   * effect is not in that content), unless its target is removed itself.
+   */
+  documentLevel(raw: string, start: number, target: ElementRecord | null): void {
+    this.push({ k: OP_DOCUMENT_LEVEL, raw, start, target });
   }
 
   /** Run `op` now, or queue it behind a pending handler. */
@@ -375,8 +491,12 @@ export class Executor {
   }
 
   /** Copy source text: as a run of the chunk while `synchronous`, else as a string. */
-  private emitSource(raw: string, start: number): void {
-    if (this.suppress.length > 0) return;
+  private emitSource(raw: string, start: number, evenInsideRemoved = false): void {
+    if (this.suppress.length > 0 && !evenInsideRemoved) return;
+    if (raw.length > 0) {
+      if (this.align.pendingToken) this.align.source(start, raw);
+      this.align.sourceReached = start + raw.length;
+    }
     this.noteSource(raw);
     if (this.synchronous) this.output.source(raw, start);
     else if (raw.length > 0) this.output.sourceText(raw);
@@ -385,6 +505,8 @@ export class Executor {
   /** `emitSource` for a tokenizer token, whose text is read only if it cannot extend the run (see `Output.sourceSpan`). */
   private emitSourceSpan(span: SourceSpan): void {
     if (this.suppress.length > 0) return;
+    if (this.align.pendingToken) this.align.source(span.start, span.raw);
+    this.align.sourceReached = span.end;
     this.noteSource(span);
     if (this.synchronous) this.output.sourceSpan(span);
     else this.output.sourceText(span.raw);
@@ -401,30 +523,21 @@ export class Executor {
         this.emitSource(op.raw, op.start);
         return;
       case OP_START:
-        return this.runStart(op.token, op.el, op.handlers);
+        return this.runStart(op.token, op.el, op.handlers, op.at);
       case OP_END:
-        return this.runEnd(op.el, op.token, op.atDocumentEnd);
+        return this.runEnd(op.el, op.token, op.atDocumentEnd, op.at);
       case OP_TEXT:
-        return this.textHandlers(this.textChunk(op.raw, op.last, op.context), op.start, op.handlers, 0);
+        return this.textHandlers(this.textChunk(op.raw, op.last, op.context), op.start, op.handlers, 0, op.at);
       case OP_COMMENT: {
         const unit = new CommentUnit(this.byteForm ? textCommentOf(op.token) : op.token);
         return this.callAll(op.handlers, unit, () => {
-          unit._active = false;
-          this.commentRewritten = unit._replacement !== null || unit._removed || unit._text !== null;
-          this.emit(joined(unit._before));
-          if (unit._replacement !== null) this.emit(unit._replacement);
-          else if (!unit._removed) {
-            if (unit._text === null) {
-              this.emitSource(op.token.raw, op.token.start);
-              // The comment the input ends inside, copied, with content of its own after it: closed
-              // first (end-of-input.ts), and then no more.
-              if (op.closer !== null && unit._after !== null && this.suppress.length === 0) {
-                this.output.text(op.closer);
-                this.eofCommentClosed = true;
-              }
-            } else this.emit(unit._outputText());
+          // A comment in the document or the html element is not inside removed content (see `documentLevel`).
+          const inside = op.documentLevel && this.suppress.length > 0 ? this.suppress.splice(0) : null;
+          try {
+            this.writeComment(op, unit);
+          } finally {
+            if (inside !== null) this.suppress.push(...inside);
           }
-          this.emit(joined(unit._after));
         });
       }
       case OP_DOCTYPE: {
@@ -436,23 +549,48 @@ export class Executor {
       }
       case OP_FORMATTING:
         if (this.suppress.length === 0) this.emitSourceSpan(op.token as StartTagClass);
-        else op.el.writtenTag = TAG_NOT_WRITTEN;
+        else {
+          op.el.writtenTag = TAG_NOT_WRITTEN;
+          op.el.out |= OUT_ABSENT;
+        }
         return;
       case OP_COPY:
-        this.checkUnhandledCopy(op.el, op.offset);
+        this.unhandledCopy(op.el, op.offset, op.at);
         return;
       case OP_HELD_START: {
         // Held while the adoption agency algorithm could move it: its matches are decided now.
         const el = op.el;
         const handlers = el.matched === null ? null : this.handlersFor(el.matched);
-        if (handlers !== null) return this.runStart(op.token, el, handlers);
+        if (handlers !== null) return this.runStart(op.token, el, handlers, op.at);
         if (el.fromStartTag) {
           // As an unmatched start tag: copied (noted when not written, for a formatting element's copies).
           if (this.suppress.length === 0) this.emitSourceSpan(op.token as StartTagClass);
-          else el.writtenTag = TAG_NOT_WRITTEN;
-        } else if (el.copyOf !== null) this.checkUnhandledCopy(el, op.token.start);
+          else {
+            el.writtenTag = TAG_NOT_WRITTEN;
+            el.out |= OUT_ABSENT;
+          }
+        } else if (el.copyOf !== null) this.unhandledCopy(el, op.token.start, op.at);
         return;
       }
+      case OP_DROPPED:
+        if (!this.align.dropped(op.el, op.reason, op.token !== null) && op.token !== null) this.emitSource(op.token.raw, op.token.start);
+        return;
+      case OP_IGNORED:
+        if (!this.align.ignoredTag(op.token.name, op.isEndTag)) this.emitSource(op.token.raw, op.token.start);
+        return;
+      case OP_EFFECTS:
+        if (this.suppress.length > 0) this.align.insideRemoved(op.effects);
+        return;
+      case OP_FRAMESET:
+        this.align.framesetTaken(op.offset);
+        return;
+      case OP_WALK:
+        // (A start tag inside removed content is not in the output: nothing to compare.)
+        if (this.suppress.length === 0) this.align.checkWalk(op.kind, op.seen, op.offset);
+        return;
+      case OP_DOCUMENT_LEVEL:
+        if (this.suppress.length === 0 || op.target === null || OutputAlignment.present(op.target)) this.emitSource(op.raw, op.start, true);
+        return;
       case OP_END_GUARD:
         // (A comment closed already by its own `after` content needs no closer.)
         this.endGuard = op.guard.forComment && this.eofCommentClosed ? null : op.guard;
@@ -462,6 +600,9 @@ export class Executor {
         return;
       case OP_DOC_END: {
         this.suppress.length = 0;
+        this.align.suppressed = false;
+        // What the last tokens did that the output has not had (a token left out at the very end).
+        this.align.finish();
         const unit = new DocumentEndUnit(op.context);
         return this.callAll(this.config.docEnd, unit, () => {
           unit._active = false;
@@ -475,6 +616,29 @@ export class Executor {
     }
   }
 
+  /** A comment's handlers are done: write what they decided. */
+  private writeComment(op: Extract<Op, { k: typeof OP_COMMENT }>, unit: CommentUnit): void {
+    unit._active = false;
+    this.commentRewritten = unit._replacement !== null || unit._removed || unit._text !== null;
+    this.enterOp(op.at, () => joined(unit._before) || (unit._replacement ?? (unit._removed ? '' : op.token.raw)));
+    if (unit._before !== null || unit._replacement !== null) this.contentAt(op.at, null, unit._before !== null ? joined(unit._before) : unit._replacement!);
+    this.emit(joined(unit._before));
+    if (unit._replacement !== null) this.emit(unit._replacement);
+    else if (!unit._removed) {
+      if (unit._text === null) {
+        this.emitSource(op.token.raw, op.token.start);
+        // The comment the input ends inside, copied, with content of its own after it: closed
+        // first (end-of-input.ts), and then no more.
+        if (op.closer !== null && unit._after !== null && this.suppress.length === 0) {
+          this.output.text(op.closer);
+          this.eofCommentClosed = true;
+        }
+      } else this.emit(unit._outputText());
+    }
+    if (unit._after !== null) this.contentAt(op.at, null, joined(unit._after));
+    this.emit(joined(unit._after));
+  }
+
   /** Call the handlers in order, waiting for each promise; then `done`. */
   private callAll<T>(handlers: readonly Fn<T>[], unit: T, done: () => void, from = 0): void | Promise<void> {
     for (let i = from; i < handlers.length; i++) {
@@ -485,24 +649,58 @@ export class Executor {
   }
 
   /** `callAll` for text handlers, without a closure per chunk; then write what they decided. */
-  private textHandlers(unit: TextChunkUnit, start: number, handlers: readonly Fn<TextChunkUnit>[], from: number): void | Promise<void> {
+  private textHandlers(unit: TextChunkUnit, start: number, handlers: readonly Fn<TextChunkUnit>[], from: number, at: AlignPoint): void | Promise<void> {
     for (let i = from; i < handlers.length; i++) {
       const r: HandlerResult = handlers[i]!(unit);
-      if (r !== undefined && isThenable(r)) return Promise.resolve(r).then(() => this.textHandlers(unit, start, handlers, i + 1));
+      if (r !== undefined && isThenable(r)) return Promise.resolve(r).then(() => this.textHandlers(unit, start, handlers, i + 1, at));
     }
     unit._active = false;
     const context = unit._context;
+    this.enterOp(at, () => joined(unit._before) || (unit._replacement ?? (unit._removed ? '' : unit._source)));
+    if (unit._before !== null || unit._replacement !== null) this.contentAt(at, null, unit._before !== null ? joined(unit._before) : unit._replacement!, context);
+    if (unit._removed && this.suppress.length === 0) this.align.framesetOkLoose = true;
     if (unit._before !== null) this.emit(joined(unit._before), context);
     if (unit._replacement !== null) this.emit(unit._replacement, context);
-    else if (!unit._removed) this.emitSource(unit._source, start);
-    if (unit._after !== null) this.emit(joined(unit._after), context);
+    else if (!unit._removed) {
+      this.emitSource(unit._source, start);
+      // Text from before its token (held "in table text"): the output's parser makes its copies itself.
+      if (start < at.effects.start && unit._source.length > 0 && this.suppress.length === 0) this.align.heldTextWritten(at);
+    } else if (start < at.effects.start && unit._source.length > 0 && this.suppress.length === 0) {
+      // Held text left out: the copies the input's parser made for it the output's parser will not make.
+      this.align.flush(at.effects, at.upTo);
+    }
+    if (unit._after !== null) {
+      this.contentAt(at, null, joined(unit._after), context);
+      this.emit(joined(unit._after), context);
+    }
   }
 
-  private runStart(token: StartTagToken, el: ElementRecord, handlers: readonly Fn<ElementUnit>[]): void | Promise<void> {
+  /**
+   * Content is written next, at op `at`: the output's parser is brought where the input's parser put
+   * the op's node first (alignment.ts `beforeContent`). `closeToo`: an element closed implicitly right
+   * there, which the content comes after. Nothing while content is dropped (inside removed content).
+   */
+  /**
+   * An op of the token of `at` writes now: what an earlier token did that the output has not had is
+   * written first (alignment.ts `enter`); `first` is what the op writes first (read only then).
+   */
+  private enterOp(at: AlignPoint, first: () => string): void {
+    if (this.suppress.length > 0) return;
+    const align = this.align;
+    if (align.pendingToken) align.settleBefore(at.effects, first());
+    align.enter(at.effects);
+  }
+
+  private contentAt(at: AlignPoint, closeToo: ElementRecord | null, content: string, context: ContentContext = 'data'): void {
+    if (this.suppress.length > 0 || content.length === 0) return;
+    this.align.beforeContent(at, closeToo, content, context === 'data' || context === 'cdata');
+  }
+
+  private runStart(token: StartTagToken, el: ElementRecord, handlers: readonly Fn<ElementUnit>[], at: AlignPoint): void | Promise<void> {
     // (In byte form the local name only serves to look names up in sets of ASCII names: as good as text.)
     const unit = new ElementUnit(token, el.localName, el.namespace, this.scripting, this.byteForm ? textStartTagOf : null);
     el.unit = unit;
-    return this.startHandlers(token, el, unit, handlers, 0);
+    return this.startHandlers(token, el, unit, handlers, 0, at);
   }
 
   /** `callAll` for element handlers, without a closure per element (this runs for every match). */
@@ -512,57 +710,169 @@ export class Executor {
     unit: ElementUnit,
     handlers: readonly Fn<ElementUnit>[],
     from: number,
+    at: AlignPoint,
   ): void | Promise<void> {
     for (let i = from; i < handlers.length; i++) {
       const r: HandlerResult = handlers[i]!(unit);
-      if (r !== undefined && isThenable(r)) return Promise.resolve(r).then(() => this.startHandlers(token, el, unit, handlers, i + 1));
+      if (r !== undefined && isThenable(r)) return Promise.resolve(r).then(() => this.startHandlers(token, el, unit, handlers, i + 1, at));
     }
-    this.finishStart(token, el, unit);
+    this.finishStart(token, el, unit, at);
   }
 
   /** The handlers are done: write what they decided. */
-  private finishStart(token: StartTagToken, el: ElementRecord, unit: ElementUnit): void {
+  private finishStart(token: StartTagToken, el: ElementRecord, unit: ElementUnit, at: AlignPoint): void {
     unit._active = false;
+    const align = this.align;
+    this.enterOp(at, () => joined(unit._before) || (unit._replacement ?? (unit._removed || unit._keepContent ? joined(unit._prepend) : unit._startTagText())));
+    const suppressed = this.suppress.length > 0;
+    let explicitCopy = false;
     if (el.copyOf !== null) {
-      // A copy writes nothing of its own: a browser makes it from the original's written tag.
-      checkCopy(el, token.start, unit, () => this.sourceTagOf(el));
-      if (unit._endHandlers === null && !unit._nameChanged) {
+      if (suppressed) {
+        el.out |= OUT_ABSENT;
         el.unit = null;
         el.handled = false;
+        return;
       }
-      return;
+      // A reconstructed copy that the output's parser would not make as it is (its original is not in
+      // that parser's list, or the copy's handlers made it differ or gave it content) is written as an
+      // explicit start tag (alignment.ts); any other copy writes nothing of its own: a browser makes it
+      // from what it has of the original (copies.ts).
+      if (el.reconstructed && unit._keepContent) {
+        // Left out, its content kept: the output's parser must not make it either.
+        align.unwrapCopy(el, at);
+        if (unit._prepend !== null || unit._inner !== null) this.contentAt(at, null, unit._inner ?? joined(unit._prepend));
+        if (unit._prepend !== null) this.emit(joined(unit._prepend));
+        if (unit._inner !== null) {
+          this.emit(unit._inner);
+          this.suppress.push(el);
+        this.align.suppressed = true;
+        this.align.framesetOkLoose = true;
+      this.align.suppressed = true;
+        this.align.framesetOkLoose = true;
+          this.align.suppressed = true;
+        this.align.framesetOkLoose = true;
+        }
+        return;
+      }
+      explicitCopy = el.reconstructed && (copyHasContent(unit) || this.outputTagDiffers(el, unit) || (el.out & OUT_EXPLICIT) !== 0 || !OutputAlignment.inOutputList(el.copiedFrom!));
+      if (!explicitCopy) {
+        if (!el.reconstructed) this.checkAdoptionCopy(el, token.start);
+        checkCopy(el, token.start, unit, () => this.sourceTagOf(el));
+        // What it is, for an explicit start tag if one is needed later (alignment.ts `materialize`).
+        if (unit._attrs !== null || unit._nameChanged) el.writtenTag = tagOfUnit(unit);
+        if (unit._endHandlers === null && !unit._nameChanged) {
+          el.unit = null;
+          el.handled = false;
+        }
+        return;
+      }
     }
     // An element the adoption agency algorithm moved while held: no content change it cannot express;
     // one not held: what a later move would make wrong is noted (moved-content.ts).
     if (el.watchFlags !== 0) checkMovedContent(el, token.start, unit);
     noteContentChange(el, unit);
     if (el.fromStartTag && ViewSink.isFormatting(el.localName)) this.noteWrittenTag(el, unit);
-    if (unit._before !== null) this.emit(joined(unit._before));
-    if (unit._replacement !== null) {
-      this.emit(unit._replacement);
+    if (unit._before !== null) {
+      this.contentAt(at, null, joined(unit._before));
+      this.emit(joined(unit._before));
+    }
+    if (unit._replacement !== null || (unit._removed && !unit._keepContent)) {
+      // The element goes with its content; what its token did besides is written before the next output
+      // (alignment.ts: the token is not written).
+      el.out |= OUT_ABSENT;
+      if (unit._replacement !== null) {
+        this.contentAt(at, null, unit._replacement);
+        this.emit(unit._replacement);
+      }
       this.suppress.push(el);
-    } else if (unit._removed && !unit._keepContent) {
-      this.suppress.push(el);
+      this.align.suppressed = true;
+        this.align.framesetOkLoose = true;
     } else {
-      if (!unit._keepContent) {
-        if (unit._attrs === null && !unit._nameChanged) {
-          if (token instanceof StartTagClass) this.emitSourceSpan(token);
-          else this.emitSource(token.raw, token.start);
+      if (unit._keepContent) {
+        // Its tag is left out: what its token did besides is written before the next output (alignment.ts:
+        // the token is not written); its content must read the same without it.
+        if (!suppressed) {
+          checkUnwrap(el, token.start);
+          align.openUnwrapped++;
+          align.framesetOkLoose = true;
         }
-        else this.emit(unit._startTagText());
+        el.out |= OUT_UNWRAPPED;
+      } else this.writeStartTag(token, el, unit, at, explicitCopy, suppressed);
+      if (unit._prepend !== null || unit._inner !== null) {
+        // Content at the start: nothing the output's parser would reconstruct may take it in.
+        const content = unit._inner ?? joined(unit._prepend);
+        if (!suppressed && !unit._keepContent && unit.implied && !explicitCopy && (el.out & OUT_EXPLICIT) === 0 && content.length > 0) {
+          // An implied element exists for the output's parser only once it reads the token: made
+          // explicit — unless the content makes the output's parser make it the same way.
+          if (!contentImplies(el.localName, content)) {
+            align.flush(at.effects, at.upTo);
+            align.materialize(el, at.effects, at.upTo);
+          }
+          // (Either way the output's parser has it now: made explicitly, or by reading the content.)
+          align.impliedWritten(at.effects, at.upTo);
+        }
+        this.contentAt(at, null, content);
       }
       if (unit._prepend !== null) this.emit(joined(unit._prepend));
       if (unit._inner !== null) {
         this.emit(unit._inner);
+        el.out |= OUT_CONTENT_ABSENT;
         this.suppress.push(el);
+        this.align.suppressed = true;
+        this.align.framesetOkLoose = true;
+      this.align.suppressed = true;
+        this.align.framesetOkLoose = true;
       }
     }
     // Nothing left for the element's end (the usual handler only reads): the end tag is then copied
     // like any other, without a trip through `runEnd`.
-    if (unit._leavesNothingForEnd) {
+    if (unit._leavesNothingForEnd && !explicitCopy) {
       el.unit = null;
       el.handled = false;
     }
+  }
+
+  /** The element's start tag: the source's, a rewritten one, or (made up by the parser) none or an explicit one. */
+  private writeStartTag(token: StartTagToken, el: ElementRecord, unit: ElementUnit, at: AlignPoint, explicitCopy: boolean, suppressed: boolean): void {
+    const align = this.align;
+    if (explicitCopy) {
+      el.writtenTag = unit._attrs === null && !unit._nameChanged ? this.sourceTagOf(el) : tagOfUnit(unit);
+      if (unit._nameChanged) el.outputName = unit._name;
+      align.copy(el, at, true);
+      return;
+    }
+    if (unit._attrs === null && !unit._nameChanged) {
+      if (token instanceof StartTagClass) this.emitSourceSpan(token);
+      else this.emitSource(token.raw, token.start);
+      return;
+    }
+    if (suppressed) return;
+    const text = unit._startTagText();
+    if (unit._nameChanged) {
+      // The output's parser reads another name: what the token closed before making the element (a
+      // foreign element it broke out of, say) is closed first, and the two names must be read alike
+      // from here on (tag-classes.ts).
+      const rename = checkRename(el, unit._name, token.start);
+      align.beforeRenamedTag(at.effects, at.upTo, text, rename.reconstruction);
+      align.framesetOkLoose = true;
+      if (rename.crossClass) {
+        el.out |= OUT_RECLASSED;
+        // A formatting element under a name that is not one: not in the output parser's list.
+        if (renameLeavesList(el)) align.markDetached(el);
+        if (unit.canHaveContent) align.openUnwrapped++;
+      }
+      el.outputName = unit._name;
+      this.emit(text);
+      if (!unit.implied) align.written(at.effects);
+      else el.out |= OUT_EXPLICIT;
+      return;
+    } else if (!unit.implied) {
+      // The same name: the output's parser reads the token as the input's did.
+      align.written(at.effects);
+    } else if (el.copyOf === null) align.impliedWritten(at.effects, at.upTo);
+    if (unit.implied) el.out |= OUT_EXPLICIT;
+    if (unit.implied && el.localName === 'body') align.framesetOkDiverged = true;
+    this.emit(text);
   }
 
   /** How a formatting element's start tag went to the output, for the copies the parser may make of it. */
@@ -571,7 +881,7 @@ export class Executor {
     else if (unit._attrs !== null || unit._nameChanged) el.writtenTag = tagOfUnit(unit);
   }
 
-  private runEnd(el: ElementRecord, token: EndTagToken | null, atDocumentEnd: boolean): void | Promise<void> {
+  private runEnd(el: ElementRecord, token: EndTagToken | null, atDocumentEnd: boolean, at: AlignPoint): void | Promise<void> {
     const unit = el.unit;
     el.unit = null;
     if (unit === null) {
@@ -580,17 +890,18 @@ export class Executor {
     }
     const handlers = unit._endHandlers;
     if (handlers === null) {
-      this.finishEnd(el, unit, token, null, atDocumentEnd);
+      this.finishEnd(el, unit, token, null, atDocumentEnd, at);
       return;
     }
     const end = new EndTagUnit(token, unit._name, contentContextOf(el.localName, el.namespace, this.scripting));
     end._nameChanged = unit._nameChanged;
-    return this.callAll(handlers, end, () => this.finishEnd(el, unit, token, end, atDocumentEnd));
+    return this.callAll(handlers, end, () => this.finishEnd(el, unit, token, end, atDocumentEnd, at));
   }
 
-  private finishEnd(el: ElementRecord, unit: ElementUnit, token: EndTagToken | null, end: EndTagUnit | null, atDocumentEnd: boolean): void {
+  private finishEnd(el: ElementRecord, unit: ElementUnit, token: EndTagToken | null, end: EndTagUnit | null, atDocumentEnd: boolean, at: AlignPoint): void {
     if (end !== null) end._active = false;
-    if (el.copyOf !== null) {
+    this.enterOp(at, () => '');
+    if (el.copyOf !== null && (el.out & OUT_EXPLICIT) === 0) {
       // A copy's end is the parser's: its end tag (if it has one) is copied, renamed as the original's.
       if (end !== null) checkCopyEnd(el, token === null ? -1 : token.start, end, end._name !== unit._name);
       if (token !== null && this.suppress.length === 0) {
@@ -602,13 +913,20 @@ export class Executor {
     if (el.watchFlags !== 0) checkMovedEnd(el, token === null ? -1 : token.start, unit, end);
     const i = this.suppress.lastIndexOf(el);
     if (i >= 0) this.suppress.splice(i, 1);
+    this.align.suppressed = this.suppress.length > 0;
     if (unit._replacement !== null || (unit._removed && !unit._keepContent)) {
-      // The element is gone with its end tag; what was put after it stays.
+      // The element is gone with its end tag; what was put after it stays, where the element was.
+      if ((end !== null && end._after !== null) || unit._after !== null) this.contentAt(at, null, joined(end === null ? null : end._after) + joined(unit._after));
       if (end !== null) this.emit(joined(end._after));
       this.emit(joined(unit._after));
       return;
     }
     const inside = unit._insideContext;
+    const endBefore = end !== null && (end._before !== null || end._replacement !== null);
+    if (unit._append !== null || endBefore) {
+      // Content at the end of the element: after everything still open inside it.
+      this.contentAt(at, null, joined(unit._append) + joined(end === null ? null : end._before) + (end === null ? '' : (end._replacement ?? '')), inside);
+    }
     this.emit(joined(unit._append), inside);
     // The end tag written: the source's (renamed if the element or the end tag was); none where the
     // element closes implicitly, unless it was renamed — then a new one, which ends it there as the
@@ -618,21 +936,69 @@ export class Executor {
     if (write) {
       // (Not at the end of the document, which closes every element: an end tag there could land
       // inside what the document ends in — `<span><noscript>`'s raw text.)
-      if (token === null) write = unit._nameChanged && unit.canHaveContent && !atDocumentEnd;
+      // (A name of the same class closes where the old one did — tag-classes.ts — so the token that closed
+      // it closes it in the output too: no end tag is written, which could also change what that token
+      // does, e.g. leave a foreign element as the current node for it.)
+      if (token === null) write = unit._nameChanged && unit.canHaveContent && !atDocumentEnd && (el.out & OUT_RECLASSED) !== 0;
       else if (unit.implied && !unit.canHaveContent) write = unit._attrs === null && !unit._nameChanged;
     }
+    if (((unit._keepContent && (el.out & OUT_UNWRAPPED) !== 0 && el.copyOf === null) || (el.out & OUT_RECLASSED) !== 0) && this.align.openUnwrapped > 0 && this.suppress.length === 0) {
+      this.align.openUnwrapped--;
+    }
+    let closed = false;
     if (end !== null) {
       this.emit(joined(end._before), inside);
       if (end._replacement !== null) this.emit(end._replacement, inside);
-      else if (write) {
-        if (end._nameChanged || token === null) this.emit(`</${end._name}>`);
-        else this.emitSource(token.raw, token.start);
-      }
-      this.emit(joined(end._after));
-    } else if (write) {
-      if (unit._nameChanged || token === null) this.emit(`</${unit._name}>`);
-      else this.emitSource(token.raw, token.start);
+      else if (write) closed = this.writeEndTag(el, token, end._nameChanged || token === null ? end._name : null, at);
+    } else if (write) closed = this.writeEndTag(el, token, unit._nameChanged || token === null ? unit._name : null, at);
+    const after = (end !== null && end._after !== null) || unit._after !== null;
+    if (after) {
+      // After the element: it is closed first where nothing wrote its end tag (an implicit end).
+      this.contentAt(at, closed || token !== null || unit._keepContent || (el.out & OUT_UNWRAPPED) !== 0 ? null : el, joined(end === null ? null : end._after) + joined(unit._after));
     }
+    if (end !== null) this.emit(joined(end._after));
     this.emit(joined(unit._after));
   }
+
+  /**
+   * Write the element's end tag: the source's (`name` null), or `</name>`. Returns whether it was written.
+   * A new end tag closes the element for the output's parser where the input's closed it: what the token
+   * closed inside it first (alignment.ts).
+   */
+  private writeEndTag(el: ElementRecord, token: EndTagToken | null, name: string | null, at: AlignPoint): boolean {
+    if (name === null) {
+      // (`</body>` and `</html>` switch the insertion mode for what follows: written even inside removed
+      // content, unless the element itself is removed.)
+      const documentLevel = el.isHtml && (el.localName === 'body' || el.localName === 'html') && OutputAlignment.present(el);
+      this.emitSource(token!.raw, token!.start, documentLevel);
+      return true;
+    }
+    if (this.suppress.length === 0) {
+      this.align.flush(at.effects, at.upTo);
+      if (token === null && name === this.align.nameOf(el)) {
+        // Closed implicitly by the input's parser: closed here explicitly, as any such element (a
+        // formatting element's entry then leaves the output parser's list: alignment.ts `close`).
+        const effects = at.effects;
+        if (effects.nodes[at.upTo] === el && effects.done === at.upTo) effects.done++;
+        this.align.close(el, effects);
+        return true;
+      }
+      el.out |= OUT_CLOSED;
+    }
+    this.emit(`</${name}>`);
+    return true;
+  }
+}
+
+/** Whether a copy's handlers gave it content of its own, or removed it (what only an explicit copy can have). */
+function copyHasContent(unit: ElementUnit): boolean {
+  return (
+    unit._before !== null ||
+    unit._prepend !== null ||
+    unit._append !== null ||
+    unit._after !== null ||
+    unit._inner !== null ||
+    unit._replacement !== null ||
+    (unit._removed && !unit._keepContent)
+  );
 }

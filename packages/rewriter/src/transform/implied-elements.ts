@@ -13,6 +13,7 @@ import { type ElementUnit, ImpliedTag } from '../rewritable-units/element.js';
 import type { ElementRecord } from '../view/records.js';
 import type { Executor } from './executor.js';
 import type { Fn } from './handlers.js';
+import type { AlignPoint } from './alignment.js';
 
 /** The implied elements created by the token being processed and not started yet. */
 export class ImpliedElements {
@@ -24,6 +25,8 @@ export class ImpliedElements {
   private readonly deferred: boolean[] = [];
   /** The tag each stands on: the offset of the token that created it, its attributes as they were then. */
   private readonly tags: (ImpliedTag | null)[] = [];
+  /** Where each stands among its token's effects (alignment.ts). */
+  private readonly ats: (AlignPoint | null)[] = [];
 
   /**
    * @param exec where their handlers run
@@ -37,13 +40,15 @@ export class ImpliedElements {
   /**
    * `el`, made up while the token at `offset` was processed, starts at the next output. `deferred`: the
    * output is held (held-moves.ts) and its handlers are decided when it is released; `handlers` are
-   * then those it matches now (null: none).
+   * then those it matches now (null: none — only a copy of a formatting element is queued so, for its
+   * op: alignment.ts). `at`: where it stands among its token's effects.
    */
-  queue(el: ElementRecord, offset: number, handlers: readonly Fn<ElementUnit>[] | null, deferred = false): void {
+  queue(el: ElementRecord, offset: number, handlers: readonly Fn<ElementUnit>[] | null, at: AlignPoint, deferred = false): void {
     const i = this.count++;
     this.elements[i] = el;
     this.handlers[i] = handlers;
     this.deferred[i] = deferred;
+    this.ats[i] = at;
     // Elements the tree builder makes up are HTML elements: their attributes are HTML attributes.
     this.tags[i] = new ImpliedTag(el.localName, el.attributes as readonly Attribute[], offset);
   }
@@ -59,15 +64,21 @@ export class ImpliedElements {
       this.elements[i] = null;
       this.tags[i] = null;
       el.handled = true;
-      const handlers = this.handlers[i]!;
+      const handlers = this.handlers[i];
       this.handlers[i] = null;
+      const at = this.ats[i]!;
+      this.ats[i] = null;
       if (this.deferred[i]) {
         // (An element no handler matches so far does not end the text node, as without a hold.)
         if (handlers !== null) this.endRun();
-        this.exec.heldStart(tag, el);
+        this.exec.heldStart(tag, el, at);
+      } else if (handlers === null) {
+        // A copy no handler matched: the output's parser makes it, or it is written explicitly.
+        el.handled = false;
+        this.exec.copy(el, tag.start, at);
       } else {
         this.endRun();
-        this.exec.startTag(tag, el, handlers!);
+        this.exec.startTag(tag, el, handlers, at);
       }
     }
   }

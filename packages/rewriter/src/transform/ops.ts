@@ -5,6 +5,7 @@ import type { ContentContext } from '../rewritable-units/content.js';
 import type { ElementUnit } from '../rewritable-units/element.js';
 import type { TextChunkUnit } from '../rewritable-units/text-chunk.js';
 import type { ElementRecord } from '../view/records.js';
+import type { AlignPoint, TokenEffects } from './alignment.js';
 import type { EndGuard } from './end-of-input.js';
 import type { Fn } from './handlers.js';
 
@@ -29,21 +30,47 @@ export const OP_EOF_TAG = 10;
  * start tag, or the `ImpliedTag` of an element the tree builder made up.
  */
 export const OP_HELD_START = 11;
+/**
+ * The tree builder dropped a formatting element's entry from its list without closing it
+ * (`TreeSink.activeFormattingElementDropped`): an end tag that made it (`token`) is copied, or left out
+ * when the output's parser has no such entry (alignment.ts); a start tag is its own element's to write.
+ */
+export const OP_DROPPED = 12;
+/** A tag the tree builder ignored (no element made, none closed): copied, or left out (alignment.ts). */
+export const OP_IGNORED = 13;
+/**
+ * A start tag whose rule walks the stack of open elements or looks at the current node (`<li>`, `<dd>`,
+ * options, headings): the elements it looked at (`seen`), checked against what the output's parser has
+ * (alignment.ts `checkWalk`).
+ */
+export const OP_WALK = 14;
+/** The tree builder took a `<frameset>` in place of the body (alignment.ts `framesetTaken`). */
+export const OP_FRAMESET = 16;
+/** What the tree builder did for a token besides its own element (alignment.ts): checked inside removed content. */
+export const OP_EFFECTS = 17;
+/** Source the output must have even inside removed content: it acts on the document, `<html>` or `<body>` (alignment.ts). */
+export const OP_DOCUMENT_LEVEL = 15;
 
 /** One step of output: copy raw text, or run handlers on a unit and write what they decided. */
 export type Op =
   | { readonly k: typeof OP_RAW; readonly raw: string; readonly start: number }
-  | { readonly k: typeof OP_START; readonly token: StartTagToken; readonly el: ElementRecord; readonly handlers: readonly Fn<ElementUnit>[] }
-  | { readonly k: typeof OP_END; readonly el: ElementRecord; readonly token: EndTagToken | null; readonly atDocumentEnd: boolean }
-  | { readonly k: typeof OP_TEXT; readonly raw: string; readonly start: number; readonly last: boolean; readonly handlers: readonly Fn<TextChunkUnit>[]; readonly context: ContentContext }
-  | { readonly k: typeof OP_COMMENT; readonly token: CommentToken; readonly handlers: readonly Fn<CommentUnit>[]; readonly closer: string | null }
+  | { readonly k: typeof OP_START; readonly token: StartTagToken; readonly el: ElementRecord; readonly handlers: readonly Fn<ElementUnit>[]; readonly at: AlignPoint }
+  | { readonly k: typeof OP_END; readonly el: ElementRecord; readonly token: EndTagToken | null; readonly atDocumentEnd: boolean; readonly at: AlignPoint }
+  | { readonly k: typeof OP_TEXT; readonly raw: string; readonly start: number; readonly last: boolean; readonly handlers: readonly Fn<TextChunkUnit>[]; readonly context: ContentContext; readonly at: AlignPoint }
+  | { readonly k: typeof OP_COMMENT; readonly token: CommentToken; readonly handlers: readonly Fn<CommentUnit>[]; readonly closer: string | null; readonly at: AlignPoint; readonly documentLevel: boolean }
   | { readonly k: typeof OP_DOCTYPE; readonly token: DoctypeToken }
   | { readonly k: typeof OP_DOC_END; readonly context: ContentContext }
   | { readonly k: typeof OP_FORMATTING; readonly token: StartTagToken; readonly el: ElementRecord }
-  | { readonly k: typeof OP_COPY; readonly el: ElementRecord; readonly offset: number }
+  | { readonly k: typeof OP_COPY; readonly el: ElementRecord; readonly offset: number; readonly at: AlignPoint }
   | { readonly k: typeof OP_END_GUARD; readonly guard: EndGuard }
   | { readonly k: typeof OP_EOF_TAG; readonly raw: string; readonly start: number }
-  | { readonly k: typeof OP_HELD_START; readonly token: StartTagToken; readonly el: ElementRecord };
+  | { readonly k: typeof OP_HELD_START; readonly token: StartTagToken; readonly el: ElementRecord; readonly at: AlignPoint }
+  | { readonly k: typeof OP_DROPPED; readonly el: ElementRecord; readonly reason: string; readonly token: EndTagToken | null }
+  | { readonly k: typeof OP_IGNORED; readonly token: StartTagToken | EndTagToken; readonly isEndTag: boolean }
+  | { readonly k: typeof OP_FRAMESET; readonly offset: number }
+  | { readonly k: typeof OP_EFFECTS; readonly effects: TokenEffects }
+  | { readonly k: typeof OP_WALK; readonly kind: number; readonly seen: readonly ElementRecord[]; readonly offset: number }
+  | { readonly k: typeof OP_DOCUMENT_LEVEL; readonly raw: string; readonly start: number; readonly target: ElementRecord | null };
 
 /** How much input an op holds (for `maxBufferedBytes`). */
 export function sizeOf(op: Op): number {
@@ -51,14 +78,17 @@ export function sizeOf(op: Op): number {
     case OP_RAW:
     case OP_TEXT:
     case OP_EOF_TAG:
+    case OP_DOCUMENT_LEVEL:
       return op.raw.length;
     case OP_START:
     case OP_HELD_START:
     case OP_FORMATTING:
+    case OP_IGNORED:
     case OP_COMMENT:
     case OP_DOCTYPE:
       return op.token.raw.length;
     case OP_END:
+    case OP_DROPPED:
       return op.token === null ? 0 : op.token.raw.length;
     default:
       return 0;

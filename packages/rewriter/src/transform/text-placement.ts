@@ -18,6 +18,7 @@ import type { Fn } from './handlers.js';
 import { type Held, rawLengthOf } from './held-text.js';
 import type { ImpliedElements } from './implied-elements.js';
 import type { SourceSpan } from './output.js';
+import { type AlignPoint, NO_ALIGN } from './alignment.js';
 
 /** Text placement and text runs for one transformer; see the file comment. */
 export class TextPlacement {
@@ -29,6 +30,8 @@ export class TextPlacement {
   private runContext: ContentContext = 'data';
   /** Set once the implied elements are known (they and the text runs refer to each other). */
   implied!: ImpliedElements;
+  /** Where a text op made now stands among its token's effects (transformer.ts `at`). */
+  at: () => AlignPoint = () => NO_ALIGN;
 
   constructor(
     private readonly exec: Executor,
@@ -179,7 +182,15 @@ export class TextPlacement {
     this.runHandlers = handlers;
     this.runParent = parent;
     this.runContext = context;
-    this.exec.text(raw, start, false, handlers, context);
+    this.exec.text(raw, start, false, handlers, context, this.at());
+  }
+
+  /**
+   * `el` closes: the text node being streamed in it ends there (its last chunk's content goes inside it,
+   * before whatever the token closing it does next: alignment.ts).
+   */
+  parentCloses(el: ParentRecord): void {
+    if (this.runHandlers !== null && this.runParent === el) this.endRun();
   }
 
   /** The text node being streamed has ended: its handlers get an empty last chunk. */
@@ -191,6 +202,6 @@ export class TextPlacement {
     // A text node that began in a CDATA section (SVG, MathML) goes on after its `]]>`, so its last,
     // empty chunk may be written outside the section: its content is escaped as ordinary text (which
     // inside a section, too, stays text).
-    this.exec.text('', 0, true, handlers, this.runContext === 'cdata' ? 'data' : this.runContext);
+    this.exec.text('', 0, true, handlers, this.runContext === 'cdata' ? 'data' : this.runContext, this.at());
   }
 }

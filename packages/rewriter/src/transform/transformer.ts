@@ -23,7 +23,9 @@ import { EndTagClass, StartTagClass, TextTokenClass, Tokenizer, type CommentToke
 import { TreeBuilder } from '@sluice/tree-builder';
 import { contentContextOf } from '../rewritable-units/content.js';
 import { ElementRecord, type NodeRecord, type ParentRecord } from '../view/records.js';
-import { EV_COMMENT, EV_CREATE, EV_KEPT_OPEN, EV_POP, EV_TEXT, ViewSink, WHOLE_TOKEN } from '../view/view-sink.js';
+import { EV_COMMENT, EV_CREATE, EV_DROPPED, EV_KEPT_OPEN, EV_POP, EV_TEXT, ViewSink, WHOLE_TOKEN } from '../view/view-sink.js';
+import { type AlignPoint, EFFECT_CREATE, EFFECT_POP, NO_EFFECTS, TokenEffects, alignPoint, reconstructionTail } from './alignment.js';
+import { WALK_DD, WALK_LI, WALK_OPTION, isSpecial, walkKindOf, walkTarget } from './tag-classes.js';
 import { ElementOps } from './elements.js';
 import { endGuardFor } from './end-of-input.js';
 import { Executor } from './executor.js';
@@ -74,6 +76,8 @@ export class Transformer {
   private readonly maxBuffered: number;
   private readonly scripting: boolean;
   private readonly commentHandlersExist: boolean;
+  /** Whether any handler exists (else nothing is ever written but the input: no effects are recorded). */
+  private readonly aligning: boolean;
 
   private written = 0;
   /** The last token the tokenizer emitted: the tokenizer holds what comes after it. */
@@ -96,6 +100,89 @@ export class Transformer {
   private readonly moves: HeldMoves | null;
   /** `heldOutput: 'release'`: how an early release is reported (null: past the bound is an error). */
   private readonly onHoldReleased: ((message: string) => void) | null;
+
+  /**
+   * What the tree builder did for the token being processed besides its own element (alignment.ts),
+   * made when an op first needs it; and how many of those effects come before the event being read.
+   */
+  private effects: TokenEffects | null = null;
+  private effectIndex = 0;
+  /** Elements the token made that are not effects to write (`effectsOf`: copies for held table text). */
+  private readonly notEffects: ElementRecord[] = [];
+
+  /** Where the op being made stands among the effects of the token being processed (alignment.ts). */
+  at(): AlignPoint {
+    let effects = this.effects;
+    if (effects === null) {
+      // A token read on a fast path: nothing but its own element; what a reconstruction would copy after it.
+      const tail = reconstructionTail(this.builder);
+      if (tail.length === 0) effects = NO_EFFECTS;
+      else {
+        const token = this.lastToken;
+        const start = token === null ? this.written : token.start;
+        effects = new TokenEffects(start, token === null ? start : start + token.raw.length, tail);
+      }
+      this.effects = effects;
+    }
+    return alignPoint(effects, this.effectIndex);
+  }
+
+  /**
+   * The effects of the token whose events `applyEvents` is about to read: every element the tree builder
+   * closed other than by the token's own end tag, and every element it made other than the token's own.
+   */
+  private effectsOf(own: number, ownStart: number, endToken: EndTagClass | null, atEnd: boolean): TokenEffects {
+    const sink = this.sink;
+    const n = sink.eventCount;
+    const token = this.lastToken;
+    const start = atEnd || token === null ? this.written : token.start;
+    let effects: TokenEffects;
+    if (atEnd) {
+      const segments = this.builder.activeFormattingSegments() as ElementRecord[][];
+      effects = new TokenEffects(start, start, segments[0]!, true, segments.slice(1));
+    } else effects = new TokenEffects(start, token === null ? start : start + token.raw.length, reconstructionTail(this.builder));
+    let madeByEndTag: ParentRecord | null = null;
+    let ownElement: ParentRecord | null = null;
+    let consumed = false;
+    // Text the tree builder held "in table text" and places now, which the output has already (no text
+    // handler held it back): the output's parser holds it too, and makes what the input's made for it
+    // (copies reconstructed for it) when it reads this token — those are not effects to write.
+    let heldTextCopies = 0;
+    if (!this.text.holding) {
+      let copies = 0;
+      for (let i = 0; i < n; i++) {
+        const kind = sink.eventKind[i]!;
+        if (kind === EV_CREATE && (sink.eventNode[i] as ElementRecord).reconstructed) copies++;
+        else if (kind === EV_TEXT) {
+          const location = sink.eventLocation[i]!;
+          if (location !== null && location !== WHOLE_TOKEN && location.start < start) heldTextCopies = copies;
+        } else if (kind !== EV_POP) break;
+      }
+    }
+    for (let i = 0; i < n; i++) {
+      const kind = sink.eventKind[i]!;
+      const location = sink.eventLocation[i]!;
+      const node = sink.eventNode[i]!;
+      if (kind === EV_CREATE && heldTextCopies > 0 && (node as ElementRecord).reconstructed) {
+        heldTextCopies--;
+        this.notEffects.push(node as ElementRecord);
+        continue;
+      }
+      if (kind === EV_CREATE) {
+        if (own === OWN_START && location !== null && location !== WHOLE_TOKEN && location.start === ownStart) ownElement = node;
+        else if (own === OWN_END && location !== null && location !== WHOLE_TOKEN && location.start === ownStart) madeByEndTag = node;
+        else effects.add(EFFECT_CREATE, node as ElementRecord);
+      } else if (kind === EV_POP) {
+        if (node === ownElement) continue;
+        if (endToken !== null && !consumed && ((location !== null && location.start === ownStart) || node === madeByEndTag)) {
+          consumed = true;
+          continue;
+        }
+        effects.add(EFFECT_POP, node as ElementRecord);
+      }
+    }
+    return effects;
+  }
 
   /** @internal Token by token, from the tokenizer (through `receiveToken`). */
   receive(token: Token): void {
@@ -157,11 +244,13 @@ export class Transformer {
     };
     this.lists = new HandlerLists(config, this.sink);
     this.commentHandlersExist = config.docComments.length > 0 || config.registrations.some((r) => r.comments !== null);
+    this.aligning = config.registrations.length > 0 || config.docComments.length > 0 || config.docText.length > 0 || config.docDoctype.length > 0 || config.docEnd.length > 0;
     const textHandlersExist = config.docText.length > 0 || config.registrations.some((r) => r.text !== null);
     this.text = new TextPlacement(this.exec, this.lists, textHandlersExist);
     this.implied = new ImpliedElements(this.exec, () => this.text.endRun());
     this.text.implied = this.implied;
-    this.elements = new ElementOps(config, this.sink, this.exec, this.text, this.implied);
+    this.elements = new ElementOps(config, this.sink, this.exec, this.text, this.implied, () => this.at());
+    this.text.at = () => this.at();
   }
 
   /**
@@ -205,8 +294,13 @@ export class Transformer {
       try {
         this.elements.atDocumentEnd = true;
         this.builder.processEnd();
-        this.applyEvents(OWN_NONE, this.written, null, true);
+        // The end of the input is a token of its own for the effects (it closes what is open).
+        this.effects = null;
+        this.notEffects.length = 0;
+        this.applyEvents(OWN_NONE, this.written, null, true, true);
         this.text.resolve();
+        const effects = this.effects as TokenEffects | null;
+        if (effects !== null) this.effectIndex = effects.length;
         // Whatever the tree builder did not report popped is closed here, innermost first.
         const still = this.sink.open;
         for (let i = still.length - 1; i >= 0; i--) if (still[i]!.open) this.elements.end(still[i]!, null);
@@ -234,11 +328,18 @@ export class Transformer {
    */
   private processToken(token: Token): void {
     this.lastToken = token;
+    this.effects = null;
+    this.effectIndex = 0;
+    this.notEffects.length = 0;
     if (token instanceof TextTokenClass) {
       this.builder.processTextToken(token);
       this.afterText(token);
     } else if (token instanceof StartTagClass) {
+      // (`<li>`, `<dd>`, options, headings: what their rule looks at on the stack, for alignment.ts.)
+      const walk = this.aligning ? walkKindOf(token.name) : 0;
+      const seen = walk === 0 ? null : this.walkedElements(walk);
       this.builder.processStartTagToken(token);
+      if (seen !== null) this.exec.walked(walk, seen, token.start);
       this.afterStartTag(token);
     } else if (token instanceof EndTagClass) {
       this.builder.processEndTagToken(token);
@@ -247,6 +348,50 @@ export class Transformer {
       this.builder.processToken(token);
       this.afterOtherToken(token);
     }
+  }
+
+  /**
+   * What the rule of a start tag of `kind` (tag-classes.ts) looks at before it runs: for `<li>`, `<dd>`,
+   * `<dt>` the elements its walk passes, down to where it stops (§13.2.6.4.7: the element it looks for,
+   * or a special element other than address, div, p); for options and headings the current node and a
+   * few below it.
+   */
+  private walkedElements(kind: number): ElementRecord[] {
+    const seen: ElementRecord[] = [];
+    const walks = kind === WALK_LI || kind === WALK_DD;
+    // Past where the rule stops, too: the output's parser may not have that element, and look further
+    // (alignment.ts `checkWalk`). A few stops, or a few elements, are enough to tell.
+    let stops = 0;
+    // In foreign content a `<li>`, `<dd>`, `<dt>` or heading first breaks out: the tree builder pops the
+    // foreign elements down to an HTML element or an integration point (§13.2.6.5), and its rule runs
+    // there; an `<option>` there is a foreign element, no rule of the kind runs.
+    let foreign = true;
+    this.builder.forEachOpenElementFromTop((node) => {
+      const el = node as ElementRecord;
+      if (foreign && !el.isHtml && !isSpecial(el.localName, el.namespace)) {
+        if (kind === WALK_OPTION) {
+          seen.length = 0;
+          return false;
+        }
+        return true;
+      }
+      foreign = false;
+      seen.push(el);
+      if (!walks || walkTarget(kind, el) || (isSpecial(el.localName, el.namespace) && !(el.isHtml && (el.localName === 'address' || el.localName === 'div' || el.localName === 'p')))) stops++;
+      return stops < 4 && seen.length < 24;
+    });
+    return seen;
+  }
+
+  /** Whether a `<template>` is on the stack of open elements. */
+  private templateOpen(): boolean {
+    let found = false;
+    this.builder.forEachOpenElementFromTop((node) => {
+      const el = node as ElementRecord;
+      if (el.isHtml && el.localName === 'template') found = true;
+      return !found;
+    });
+    return found;
   }
 
   private afterStartTag(token: StartTagClass): void {
@@ -266,8 +411,20 @@ export class Transformer {
     this.text.resolve();
     const el = this.ownElement;
     if (el !== null) {
+      // A frameset in place of the body (§13.2.6.4.7 "frameset"): the output's parser must take it too.
+      if (this.aligning && token.name === 'frameset' && el.parent === this.sink.root && this.sink.body !== null) this.exec.framesetTaken(token.start);
       this.elements.start(token, el);
       if (this.ownPopped) this.elements.end(el, null);
+    } else if (this.aligning && (token.name === 'form' || token.name === 'frameset')) {
+      // Ignored (the form element pointer is set; the frameset-ok flag is not ok): the output's parser
+      // may not have that pointer or flag (alignment.ts `ignoredTag`).
+      this.text.endRun();
+      this.exec.ignored(token, false);
+    } else if (this.aligning && (token.name === 'html' || token.name === 'body') && !this.templateOpen()) {
+      // Its attributes go to the html or body element: written even inside removed content. (With a
+      // template open the tree builder ignores it, §13.2.6.4.7: then it is copied as any tag.)
+      this.text.endRun();
+      this.exec.documentLevel(token.raw, token.start, token.name === 'html' ? this.sink.root : this.sink.body);
     } else {
       this.elements.copyToken(token);
     }
@@ -279,7 +436,12 @@ export class Transformer {
       // The common cases: the token closed its element and nothing else, or was ignored.
       const n = sink.eventCount;
       if (n === 0) {
-        this.elements.copyToken(token);
+        if (this.aligning) {
+          // Ignored (or, `</form>`, it cleared the form element pointer): the output's parser may not
+          // ignore it where the output lacks an element the input has (alignment.ts `ignoredTag`).
+          this.text.endRun();
+          this.exec.ignored(token, true);
+        } else this.elements.copyToken(token);
         return;
       }
       if (n === 1 && sink.eventKind[0] === EV_POP) {
@@ -394,9 +556,14 @@ export class Transformer {
    * (`create` with the token's own location), and whether the token itself closed an element; the
    * findings are left in the `own*` fields. `resolveOnPop`: held text is placed before a pop.
    */
-  private applyEvents(own: number, ownStart: number, endToken: EndTagClass | null, resolveOnPop: boolean): void {
+  private applyEvents(own: number, ownStart: number, endToken: EndTagClass | null, resolveOnPop: boolean, atEnd = false): void {
     const sink = this.sink;
     const n = sink.eventCount;
+    // The token's effects, counted as the events are read (`at`): ops made at an event stand after the
+    // effects before it.
+    if (this.aligning && this.effects === null) this.effects = this.effectsOf(own, ownStart, endToken, atEnd);
+    this.effectIndex = 0;
+    let ownIndex = 0;
     let element: ElementRecord | null = null;
     let popped = false;
     let consumed = false;
@@ -418,11 +585,20 @@ export class Transformer {
         if (own === OWN_START && location !== null && location.start === ownStart) {
           element = el;
           element.fromStartTag = true;
+          ownIndex = this.effectIndex;
         } else {
           // `</br>` makes a <br> with the end tag's location: that tag is the element's.
           if (own === OWN_END && location !== null && location.start === ownStart) madeByEndTag = el;
           this.elements.created(el, ownStart);
+          if (el !== madeByEndTag && (this.notEffects.length === 0 || !this.notEffects.includes(el))) this.effectIndex++;
         }
+      } else if (kind === EV_DROPPED) {
+        // The tree builder took a formatting element off its list without closing it: an end tag that
+        // did it may have to be left out of the output (alignment.ts `dropped`); it is this op's to write.
+        const isEnd = endToken !== null && !consumed;
+        this.text.endRun();
+        this.exec.dropped(node as ElementRecord, sink.eventData[i]!, isEnd ? endToken : null);
+        if (isEnd) consumed = true;
       } else if (kind === EV_TEXT) {
         // A run the tree builder split (whitespace here, the rest elsewhere) reports the same span for
         // each part; the part's own length says where the split falls.
@@ -447,7 +623,10 @@ export class Transformer {
         else if (endToken !== null && !consumed && ((location !== null && location.start === ownStart) || el === madeByEndTag)) {
           this.elements.end(el, endToken);
           consumed = true;
-        } else this.elements.end(el, null);
+        } else {
+          this.elements.end(el, null);
+          this.effectIndex++;
+        }
       } else if (kind === EV_KEPT_OPEN) {
         // `</body>` or `</html>`, accepted: the end tag of an element that stays open.
         if (resolveOnPop) this.text.resolve();
@@ -456,6 +635,11 @@ export class Transformer {
       }
     }
     sink.clearEvents();
+    // (Inside removed content, what the token did must not reach outside it: alignment.ts `insideRemoved`.)
+    const effects = this.effects;
+    if (effects !== null && effects.length > 0) this.exec.tokenEffects(effects);
+    // The token's own element starts after the effects before it.
+    if (element !== null) this.effectIndex = ownIndex;
     this.ownElement = element;
     this.ownPopped = popped;
     this.ownConsumed = consumed;
@@ -464,13 +648,20 @@ export class Transformer {
 
   private emitComment(token: CommentToken, parent: ParentRecord | null): void {
     this.text.endRun();
+    // A comment in the document or the html element (before `<html>`, after `</body>`): not inside any
+    // element a handler could remove with its content, so written even inside removed content.
+    const documentLevel = this.aligning && (parent === this.sink.document || (parent !== null && parent === this.sink.root));
     if (!this.commentHandlersExist) {
-      this.exec.raw(token.raw, token.start);
+      if (documentLevel) this.exec.documentLevel(token.raw, token.start, parent === this.sink.document ? null : this.sink.root);
+      else this.exec.raw(token.raw, token.start);
       return;
     }
     const handlers = this.lists.commentHandlersFor(parent instanceof ElementRecord ? parent : null);
-    if (handlers.length === 0) this.exec.raw(token.raw, token.start);
-    else this.exec.push({ k: OP_COMMENT, token, handlers, closer: this.atEnd ? this.eofCommentCloser : null });
+    if (handlers.length === 0) {
+      if (documentLevel) this.exec.documentLevel(token.raw, token.start, parent === this.sink.document ? null : this.sink.root);
+      else this.exec.raw(token.raw, token.start);
+    }
+    else this.exec.push({ k: OP_COMMENT, token, handlers, closer: this.atEnd ? this.eofCommentCloser : null, at: this.at(), documentLevel });
   }
 
   private emitDoctype(token: DoctypeToken): void {

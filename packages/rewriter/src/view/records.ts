@@ -118,6 +118,27 @@ export interface WrittenTag {
   readonly attributes: readonly (readonly [string, string])[];
 }
 
+/**
+ * `ElementRecord.out` bits: where the element stands for a parser reading the *output*, where that
+ * differs from the input's parser (transform/alignment.ts).
+ */
+/** Closed by an end tag the rewriter wrote, before the input's parser closed it (or where it closed it implicitly). */
+export const OUT_CLOSED = 1;
+/** A formatting element whose entry is not in the output parser's list of active formatting elements (closed explicitly, or taken off). */
+export const OUT_DETACHED = 2;
+/** Not in the output at all, nor its content: removed, replaced, its content replaced, or inside such content. */
+export const OUT_ABSENT = 4;
+/** Not in the output, but its content is (`removeAndKeepContent()`). */
+export const OUT_UNWRAPPED = 8;
+/** Made up by the tree builder, and written as an explicit start tag (the output's parser makes it from that tag). */
+export const OUT_EXPLICIT = 16;
+/** (Of the input's tree:) foster-parented when first inserted (§13.2.6.1): its content is read in a table's insertion mode. */
+export const OUT_FOSTERED = 32;
+/** Renamed to a name the tree builder treats otherwise (tag-classes.ts `checkRename`). */
+export const OUT_RECLASSED = 64;
+/** In the output, but not its content (`setInnerContent()`): what is inside is out of the output. */
+export const OUT_CONTENT_ABSENT = 128;
+
 /** `ElementRecord.writtenTag` of a formatting element whose start tag is not in the output. */
 export const TAG_NOT_WRITTEN: WrittenTag = Object.freeze({ name: '', attributes: Object.freeze([]) });
 
@@ -168,6 +189,16 @@ export class ElementRecord extends ParentRecord implements MatchableElement {
   declare watchFlags: number;
   /** While it is held and open: how many moves its hold had seen when it was inserted (move-watch.ts); else -1. */
   declare watchMark: number;
+  /**
+   * For a copy of a formatting element: the element it was made from (an original, or an earlier copy);
+   * and whether reconstructing the active formatting elements made it (else the adoption agency did).
+   */
+  declare copiedFrom: ElementRecord | null;
+  declare reconstructed: boolean;
+  /** `OUT_*` bits: how the parser reading the output has it, where that differs (transform/alignment.ts). */
+  declare out: number;
+  /** The name the output gives it, when a handler renamed it (its end tags then use it); else null. */
+  declare outputName: string | null;
 
   /** The attributes once decoded (or given); null while they are still in `tagToken`. */
   declare private decoded: readonly ElementAttribute[] | null;
@@ -202,6 +233,10 @@ export class ElementRecord extends ParentRecord implements MatchableElement {
     this.writtenTag = null;
     this.watchFlags = 0;
     this.watchMark = -1;
+    this.copiedFrom = null;
+    this.reconstructed = false;
+    this.out = 0;
+    this.outputName = null;
     this.decoded = attributes;
     this.tagToken = tagToken;
   }

@@ -7,6 +7,7 @@
  */
 import {
   NS,
+  type CopyReason,
   type DocumentMode,
   type ElementAttribute,
   type ElementNamespace,
@@ -17,7 +18,7 @@ import type { StartTagClass, TextToken } from '@sluice/tokenizer';
 import { ElementMatcher, type SinkSelector } from '../selectors/element-matcher.js';
 import type { SelectorRegistry } from '../selectors/registry.js';
 import { WATCH_CONTENT_CHANGED, WATCH_MOVED, type MoveWatch } from './move-watch.js';
-import { DocumentRecord, ElementRecord, FORMATTING_NAMES, FragmentRecord, LeafRecord, type NodeRecord, ParentRecord, type Positions } from './records.js';
+import { DocumentRecord, ElementRecord, FORMATTING_NAMES, FragmentRecord, LeafRecord, type NodeRecord, OUT_FOSTERED, ParentRecord, type Positions } from './records.js';
 
 /** Kinds of the events the sink records for the token being processed. */
 export const EV_CREATE = 0;
@@ -26,6 +27,11 @@ export const EV_COMMENT = 2;
 export const EV_POP = 3;
 /** An end tag accepted for an element that stays open (`</body>`, `</html>`: `TreeSink.endTagKeptOpen`). */
 export const EV_KEPT_OPEN = 4;
+/**
+ * A formatting element's entry left the list of active formatting elements without closing it
+ * (`TreeSink.activeFormattingElementDropped`): `eventData` is the reason, `'not-open'` or `'noahs-ark'`.
+ */
+export const EV_DROPPED = 5;
 
 /**
  * The `eventLocation` of an `EV_TEXT` event for text inserted as a whole token (`insertTextToken`): its
@@ -148,9 +154,14 @@ export class ViewSink implements TreeSink<NodeRecord> {
     namespace: ElementNamespace,
     attributes: readonly ElementAttribute[],
     location: SourceLocation | null,
+    reason?: CopyReason,
   ): NodeRecord {
     const el = new ElementRecord(localName, namespace, attributes, this.positioned);
-    if (original instanceof ElementRecord) el.copyOf = original.copyOf ?? original;
+    if (original instanceof ElementRecord) {
+      el.copyOf = original.copyOf ?? original;
+      el.copiedFrom = original;
+    }
+    el.reconstructed = reason === 'reconstruction';
     this.record(EV_CREATE, el, location, '');
     return el;
   }
@@ -212,6 +223,8 @@ export class ViewSink implements TreeSink<NodeRecord> {
       return;
     }
     this.attach(parent, node, before instanceof ElementRecord && before.parent === parent ? before : null, true);
+    // (Inserted before a node: only foster parenting does that to a new element, before the table.)
+    if (before !== null && !node.evaluated) node.out |= OUT_FOSTERED;
     if (!node.evaluated) {
       this.firstInsertion(parent, node);
       if (this.deferred.length > 0) this.connectDeferred();
@@ -339,6 +352,10 @@ export class ViewSink implements TreeSink<NodeRecord> {
     if (!(template instanceof ElementRecord)) throw new Error('ViewSink.templateContents: not an element');
     template.content ??= new FragmentRecord(this.positioned);
     return template.content;
+  }
+
+  activeFormattingElementDropped(element: NodeRecord, reason: 'not-open' | 'noahs-ark'): void {
+    if (element instanceof ElementRecord) this.record(EV_DROPPED, element, null, reason);
   }
 
   endTagKeptOpen(element: NodeRecord, location: SourceLocation | null): void {

@@ -1,0 +1,741 @@
+/**
+ * Keeping the parser that reads the output where the input's parser is: exact on the final tree when
+ * handlers change content (issue 14).
+ *
+ * The rewriter copies the input's tokens and writes its handlers' changes between them. A browser
+ * reading the output runs the tree construction algorithm (HTML §13.2.6) on *those* tokens. While the
+ * output is the input with tags rewritten in place, both parsers do the same thing at every token. A
+ * content change breaks that in a few ways, each of which this unit repairs by writing markup:
+ *
+ * - **Effects of a token land before content.** A token does more than make its own element: `<div>`
+ *   closes an open `<p>` (§13.2.6.4.7), `</section>` closes what is still open inside it, a start tag
+ *   in the "before html" mode makes `<html>`, `<head>` and `<body>` (§13.2.6.4.1–.6), text reopens the
+ *   formatting elements that were closed implicitly (§13.2.4.3 "reconstruct the active formatting
+ *   elements"). The output's parser does these only when it reads the token; content written before
+ *   the token (an `append` at an element that the token closes, `before` at an element the token
+ *   makes, …) would land inside what is not closed yet. So the token's effects so far are written
+ *   first, explicitly: an end tag for each element it closed (`</p>`), a start tag for each element it
+ *   made up (`<body>`, a copy of a formatting element). The same when the token itself is not written
+ *   (removed, replaced, unwrapped, renamed: the output's parser never reads it).
+ * - **Reconstruction would take content in.** Text reopens every formatting element that was closed
+ *   implicitly and is still in the list of active formatting elements: `<p><i>x<h1>` then `[`
+ *   prepended to the `h1` would reparse inside a copy of the `i`. Before such content, those entries
+ *   are taken off the output parser's list with an end tag each (`</i>`: the adoption agency algorithm
+ *   drops an entry whose element is not open, step 4.4), and marked *detached*.
+ * - **Detached entries.** The input's parser still has them, and copies them where its input reopens
+ *   them: such a copy is written as an explicit start tag (with its own attributes and handlers'
+ *   changes: a copy may then differ from its original). An entry the input's parser drops without
+ *   closing (§13.2.6.4.7 step 4.4) is dropped by an end tag the output must then not have: it is left
+ *   out.
+ * - **Copies whose original is not in the output** (removed with its content, or taken off the list as
+ *   above) are written explicitly in the same way, so are copies a handler changed on their own.
+ *
+ * What no markup can do is refused with an error that names the element and the reason (an explicit
+ * end tag that would also change the form element pointer or the list's markers, say); never written
+ * as a wrong tree.
+ *
+ * Only the information the executor needs is kept. In phase A (transformer.ts) the tree builder's
+ * events for a token become a `TokenEffects`, and each op that may write content gets an `AlignPoint`:
+ * the token's effects before it, and the entries at the end of the list that are not open (what the
+ * output's parser would reconstruct). In phase B (executor.ts) — possibly later, behind an async handler
+ * or held output — this unit decides what to write from them and from its own record of what the
+ * output's parser has been given.
+ */
+import { NS } from '@sluice/tree-builder';
+import { RENAME_DETACH, RENAME_MATERIALIZE, WALK_DD, WALK_LI, isSpecial, walkTarget } from './tag-classes.js';
+
+/**
+ * Whether a rule of `kind` stops at an element of this name: the walks of `<li>`, `<dd>`, `<dt>` at the
+ * element they look for or a special element other than address, div, p (§13.2.6.4.7); the current-node
+ * rules at once.
+ */
+function stopsWalk(kind: number, walks: boolean, localName: string, namespace: string): boolean {
+  if (!walks) return true;
+  const el = { localName, namespace };
+  if (walkTarget(kind, el)) return true;
+  if (!isSpecial(localName, namespace)) return false;
+  return !(namespace === HTML && (localName === 'address' || localName === 'div' || localName === 'p'));
+}
+import type { TreeBuilder } from '@sluice/tree-builder';
+import { escapeAttributeValue } from '../rewritable-units/content.js';
+import {
+  ElementRecord,
+  FORMATTING_NAMES,
+  type NodeRecord,
+  OUT_ABSENT,
+  OUT_CLOSED,
+  OUT_CONTENT_ABSENT,
+  OUT_DETACHED,
+  OUT_EXPLICIT,
+  OUT_UNWRAPPED,
+} from '../view/records.js';
+
+/** A `TokenEffects` entry: the tree builder closed the element (not by its own end tag). */
+export const EFFECT_POP = 0;
+/** A `TokenEffects` entry: the tree builder made the element up (implied, or a copy). */
+export const EFFECT_CREATE = 1;
+
+/**
+ * What the tree builder did for one token besides making or closing the token's own element, in order.
+ * `done` counts the effects the output's parser has had (written explicitly); `written` is set once the
+ * token itself is in the output, unchanged in what it does (the output's parser then does the rest).
+ */
+export class TokenEffects {
+  readonly nodes: ElementRecord[] = [];
+  readonly kinds: number[] = [];
+  done = 0;
+  written = false;
+  /**
+   * @param start @param end the token's span in the input (`end` = `start` at the end of the input)
+   * @param tail the entries at the end of the list of active formatting elements (after the last
+   *   marker) whose elements were not open once the tree builder had processed the token, in list
+   *   order: what a parser reconstructs at the next text (§13.2.4.3)
+   */
+  constructor(
+    readonly start: number,
+    readonly end: number,
+    readonly tail: readonly ElementRecord[],
+    /** The end of the input: the output's parser does what it does (closes every element) by reaching it too. */
+    readonly atEnd = false,
+    /**
+     * At the end of the input: the entries before each marker of the list (the tail's continuation,
+     * from the end). The markers stay at the end of the input, where the cells that pushed them are
+     * closed without clearing them; an explicit end tag for a cell clears its marker (§13.2.6.4.15),
+     * which makes the entries before it the end of the list for the output's parser.
+     */
+    readonly beyondMarkers: readonly (readonly ElementRecord[])[] = NO_SEGMENTS,
+  ) {}
+  /** How many of `beyondMarkers` the output's parser sees as the end of its list (cells closed explicitly). */
+  exposed = 0;
+
+  add(kind: number, el: ElementRecord): void {
+    this.kinds.push(kind);
+    this.nodes.push(el);
+  }
+
+  get length(): number {
+    return this.nodes.length;
+  }
+
+  /** Whether `el` is an element this token closed that the output's parser has not closed yet. */
+  pendingPop(el: ElementRecord): boolean {
+    if (this.written) return false;
+    for (let i = this.done; i < this.nodes.length; i++) if (this.nodes[i] === el && this.kinds[i] === EFFECT_POP) return true;
+    return false;
+  }
+}
+
+export const NO_TAIL: readonly ElementRecord[] = Object.freeze([]) as readonly ElementRecord[];
+const NO_SEGMENTS: readonly (readonly ElementRecord[])[] = Object.freeze([]) as readonly (readonly ElementRecord[])[];
+/** The effects of a token that had none, with nothing to reconstruct after it (never changed). */
+export const NO_EFFECTS = new TokenEffects(-1, -1, NO_TAIL);
+
+/** Where an op stands among its token's effects. */
+export interface AlignPoint {
+  readonly effects: TokenEffects;
+  /** How many of `effects` came before the op. */
+  readonly upTo: number;
+}
+
+/** An op of a token that needs nothing of this. */
+export const NO_ALIGN: AlignPoint = Object.freeze({ effects: NO_EFFECTS, upTo: 0 });
+
+/** The entries a reconstruction would copy now (see `AlignPoint.tail`): usually none, found in O(1). */
+export function reconstructionTail(builder: TreeBuilder<NodeRecord>): readonly ElementRecord[] {
+  const tail = builder.activeFormattingTail();
+  return tail.length === 0 ? NO_TAIL : (tail as ElementRecord[]);
+}
+
+/** An `AlignPoint`, or `NO_ALIGN` when there is nothing in it. */
+export function alignPoint(effects: TokenEffects, upTo: number): AlignPoint {
+  if (effects === NO_EFFECTS) return NO_ALIGN;
+  return { effects, upTo };
+}
+
+const HTML = NS.HTML;
+
+/** HTML elements that an explicit end tag cannot close the way the tree builder closed them implicitly. */
+const UNCLOSABLE: Readonly<Record<string, string>> = {
+  html: 'the html element stays open to the end of the document',
+  body: 'the body element stays open to the end of the document',
+  plaintext: 'nothing ends a <plaintext> element',
+  applet: 'its end tag would also clear the list of active formatting elements up to its marker, which closing it implicitly keeps',
+  marquee: 'its end tag would also clear the list of active formatting elements up to its marker, which closing it implicitly keeps',
+  object: 'its end tag would also clear the list of active formatting elements up to its marker, which closing it implicitly keeps',
+};
+
+/** Elements whose end tag clears the list of active formatting elements up to a marker they pushed (and that `close` may write). */
+const MARKER_OWNERS: ReadonlySet<string> = new Set(['td', 'th', 'caption', 'template']);
+
+/** The elements the tree builder makes up (besides copies), which an explicit start tag makes the same way. */
+const IMPLIED_NAMES: ReadonlySet<string> = new Set(['html', 'head', 'body', 'tbody', 'tr', 'colgroup', 'p']);
+
+/**
+ * Whether `content`, written where the implied element `name` (one of `IMPLIED_NAMES`) begins, makes
+ * the output's parser make that element by itself (or is such that no markup could place it inside it:
+ * text in a table section): then it is not written explicitly first.
+ */
+export function contentImplies(name: string, content: string): boolean {
+  if (name === 'html' || name === 'head' || name === 'body') return impliesBody(content);
+  if (content.length === 0) return false;
+  const c = content.charCodeAt(0);
+  if (c !== 0x3c) return !(c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d);
+  const m = /^<([a-zA-Z][^\s/>]*)/.exec(content);
+  if (m === null) return false;
+  const tag = m[1]!.toLowerCase();
+  // (§13.2.6.4.9, .13, .14: these start tags imply a tbody, a tr, a colgroup.)
+  if (name === 'tbody') return tag === 'tr' || tag === 'td' || tag === 'th';
+  if (name === 'tr') return tag === 'td' || tag === 'th';
+  if (name === 'colgroup') return tag === 'col';
+  return false;
+}
+
+/** Whether `s` starts with a character reference that stands for whitespace (or may: a numeric one decoded). */
+function startsWithWhitespaceReference(s: string): boolean {
+  const m = /^&(?:#[xX]([0-9a-fA-F]+)|#([0-9]+)|(Tab|NewLine))/.exec(s);
+  if (m === null) return false;
+  if (m[3] !== undefined) return true;
+  const code = m[1] !== undefined ? parseInt(m[1], 16) : parseInt(m[2]!, 10);
+  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0c || code === 0x0d || code === 0;
+}
+
+/** What content that `impliesBody` makes the output's parser make (`<html>`, `<head>`, `<body>`) or close (`</head>`) by itself. */
+const IMPLIED_BY_CONTENT: ReadonlySet<string> = new Set(['html', 'head', 'body']);
+
+/** Start tags with rules of their own before the body (§13.2.6.4.2–.6): they do not imply a body. */
+const HEAD_TAGS: ReadonlySet<string> = new Set(['html', 'head', 'body', 'base', 'basefont', 'bgsound', 'link', 'meta', 'noframes', 'script', 'style', 'template', 'title', 'noscript', 'frameset']);
+
+/**
+ * Whether `content` begins with what makes a parser, before the body, imply `<html>`, `<head>` and
+ * `<body>` (closing the head) exactly as any token of the body does: a character that is not
+ * whitespace (§13.2.6.4.1–.6 "anything else"), or a start tag without rules of its own there.
+ */
+export function impliesBody(content: string): boolean {
+  if (content.length === 0) return false;
+  const c = content.charCodeAt(0);
+  if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d || c === 0) return false;
+  // A character reference may stand for whitespace (`&#32;`, `&Tab;`); `&amp;` and the like do not.
+  if (c === 0x26) return !startsWithWhitespaceReference(content);
+  if (c !== 0x3c) return true;
+  const m = /^<([a-zA-Z][^\s/>]*)/.exec(content);
+  if (m === null) return false;
+  const name = m[1]!.toLowerCase();
+  // A `<frameset>` takes the body's place (§13.2.6.4.6): no body is to be made for it.
+  return name === 'frameset' || !HEAD_TAGS.has(name);
+}
+
+function isFormatting(el: ElementRecord): boolean {
+  return el.namespace === HTML && FORMATTING_NAMES.has(el.localName);
+}
+
+/** The error for a change the output cannot express (see the file comment). */
+export function alignmentError(what: string, why: string): Error {
+  return new Error(`HTMLRewriter: ${what} cannot be written so that a browser builds the same tree: ${why} (docs/rewriter.md, "Exact on the final tree").`);
+}
+
+/** How an element's start tag is written, for explicit copies and implied elements. */
+export type TagWriter = (el: ElementRecord) => string;
+
+/** Phase B's record of what the output's parser has, and the markup that keeps it in step; see the file comment. */
+export class OutputAlignment {
+  /** The effects of the token being output, while the output's parser has not had all of them. */
+  private pending: TokenEffects | null = null;
+  /** Where the source written so far ends (the executor keeps it: source is written in input order). */
+  sourceReached = 0;
+  /**
+   * Set while output is dropped (inside a removed element: the executor's `suppress`): nothing the
+   * tokens there did reaches the output's parser, so nothing is settled or written for them; what the
+   * token before did is written at the first output after.
+   */
+  suppressed = false;
+  /** An explicit `</form>` cleared the output parser's form element pointer, which the input's keeps. */
+  formPointerDiverged = false;
+  /**
+   * The output parser's frameset-ok flag (§13.2.4.5) may be "not ok" where the input's is "ok": content
+   * was written in the body, or an explicit `<body>`. A `<frameset>` the input's parser then takes (it
+   * replaces the body) the output's would ignore: refused.
+   */
+  framesetOkDiverged = false;
+  /**
+   * The output parser's frameset-ok flag may be "ok" where the input's is "not ok": source that set it
+   * (a start tag like `<img>`, text) was left out. A `<frameset>` the input's parser ignores is then left
+   * out too (the output's could take it).
+   */
+  framesetOkLoose = false;
+  /**
+   * How many elements are open whose tags `removeAndKeepContent()` left out, or that a rename gave a
+   * name of another class (tag-classes.ts): their ends not output yet.
+   */
+  openUnwrapped = 0;
+
+  /**
+   * @param write writes markup to the output (the executor's `emit`)
+   * @param tagOf the start tag to write for an element made explicit (a copy's, an implied element's)
+   */
+  constructor(
+    private readonly write: (markup: string) => void,
+    private readonly tagOf: TagWriter,
+  ) {}
+
+  /** Whether the element is in the output parser's tree (not removed, unwrapped, or inside removed content). */
+  static present(el: ElementRecord): boolean {
+    if ((el.out & (OUT_UNWRAPPED | OUT_ABSENT)) !== 0) return false;
+    for (let x: NodeRecord | null = el.parent; x instanceof ElementRecord; x = x.parent) if ((x.out & (OUT_ABSENT | OUT_CONTENT_ABSENT)) !== 0) return false;
+    return true;
+  }
+
+  /** Whether the output parser has `el` in its list of active formatting elements (when the input's has it). */
+  static inOutputList(el: ElementRecord): boolean {
+    return (el.out & OUT_DETACHED) === 0 && OutputAlignment.present(el);
+  }
+
+  /** Whether the output's parser has not had all that the token being output did (`source` must be told). */
+  get pendingToken(): boolean {
+    return this.pending !== null;
+  }
+
+  // --- The token being output ------------------------------------------------------------------
+
+  /**
+   * An op of the token whose effects are `effects` runs now. The effects of an earlier token that the
+   * output never had (the token was not written) are written first.
+   */
+  enter(effects: TokenEffects): void {
+    const p = this.pending;
+    if (p === effects) return;
+    if (this.suppressed) {
+      this.insideRemoved(effects);
+      return;
+    }
+    if (p !== null) this.settle(p);
+    // Some of the token's own text written already (a text token split between elements, before the
+    // op of what it made): the output's parser has read it.
+    if (this.sourceReached > effects.start && effects.start >= 0) effects.written = true;
+    this.pending = effects.length > 0 && !effects.written ? effects : null;
+  }
+
+  /**
+   * An op of the token of `effects` is about to write `next`: if another token is pending, what it did
+   * that the output has not had is written first (`next` may make the output's parser imply the body).
+   */
+  settleBefore(effects: TokenEffects, next: string): void {
+    const p = this.pending;
+    if (p !== null && p !== effects && !this.suppressed) this.settle(p, impliesBody(next));
+  }
+
+  /**
+   * A token inside removed content (which the output does not have) did something to an element the
+   * output has: closed it (`<a>` drops an open `a` from the stack, §13.2.6.4.7), or made one outside the
+   * removed element. The output's parser cannot be made to do that without the token: refused.
+   */
+  insideRemoved(effects: TokenEffects): void {
+    if (effects.written || effects.atEnd) return;
+    for (let i = effects.done; i < effects.length; i++) {
+      const el = effects.nodes[i]!;
+      if (!OutputAlignment.present(el) || (el.out & OUT_CLOSED) !== 0) continue;
+      throw alignmentError(
+        `removing content that holds the token at offset ${effects.start}`,
+        `that token ${effects.kinds[i] === EFFECT_POP ? 'closes' : 'makes'} the <${el.localName}> outside the removed content, which a browser reading the output would not do`,
+      );
+    }
+    effects.written = true;
+  }
+
+  /**
+   * Source text starting at `start` is about to be written: if it is the pending token's own text, the
+   * output's parser reads the token and does its remaining effects itself; otherwise the pending token
+   * was not written, and its remaining effects are written first.
+   */
+  source(start: number, text: string): void {
+    const p = this.pending;
+    if (p === null || this.suppressed) return;
+    if (start >= p.end) this.settle(p, impliesBody(text));
+    else if (start >= p.start) {
+      p.written = true;
+      this.pending = null;
+    } else {
+      // Source from before the token: text the tree builder held "in table text" (§13.2.6.4.10) and
+      // placed only at this token. The output's parser holds it too, and makes the copies the token's
+      // reconstruction made for it first (the effects it begins with) when it reads the token.
+      while (p.done < p.length && p.kinds[p.done] === EFFECT_CREATE && p.nodes[p.done]!.reconstructed) p.done++;
+    }
+  }
+
+  /**
+   * An implied element (the effect at `index`) is written as an explicit start tag of its own name: the
+   * output's parser, reading it where the token was, does what the token did before making it (a
+   * `<body>` in "in head" closes the head as the text that implied it did), and makes it.
+   */
+  impliedWritten(effects: TokenEffects, index: number): void {
+    if (effects.done <= index) effects.done = index + 1;
+  }
+
+  /** The token of `effects` is written (its tag, with the same name): the output's parser does the rest. */
+  written(effects: TokenEffects): void {
+    if (effects.length === 0) return;
+    effects.written = true;
+    if (this.pending === effects) this.pending = null;
+  }
+
+  /**
+   * The end of the output: what the last token did and the output has not had is written — what the
+   * end of the input does not do by itself: it closes every element and makes `<html>`, `<head>` and
+   * `<body>`, but no copy of a formatting element.
+   */
+  finish(): void {
+    const p = this.pending;
+    if (p === null) return;
+    this.pending = null;
+    if (p.written) return;
+    p.written = true;
+    for (let i = p.done; i < p.length; i++) {
+      const el = p.nodes[i]!;
+      if (p.kinds[i] === EFFECT_CREATE && el.copiedFrom !== null) this.materializeCopies(p, i);
+    }
+  }
+
+  /** Write every effect of `effects` the output's parser has not had. */
+  private settle(effects: TokenEffects, bodyImplied = false): void {
+    if (this.pending === effects) this.pending = null;
+    if (effects.atEnd) {
+      // The end of the input: the output's parser closes what it closes by reaching it too.
+      this.pending = effects;
+      this.finish();
+      return;
+    }
+    if (!effects.written) this.flush(effects, effects.length, bodyImplied);
+    effects.written = true;
+  }
+
+  // --- Writing effects -------------------------------------------------------------------------
+
+  /**
+   * Write the effects of `effects` before index `upTo` that the output's parser has not had, in order.
+   * `bodyImplied`: what is written next makes the output's parser imply `<html>`, `<head>` and `<body>`
+   * the way the input's did (see `impliesBody`): those are not written.
+   */
+  flush(effects: TokenEffects, upTo: number, bodyImplied = false, popsOnly = false): void {
+    if (effects.written) return;
+    while (effects.done < upTo) {
+      const i = effects.done;
+      const el = effects.nodes[i]!;
+      // (What the output's parser will make by itself stays for it: the effects from here are its.)
+      if (popsOnly && effects.kinds[i] !== EFFECT_POP) return;
+      effects.done++;
+      if (bodyImplied && el.namespace === HTML && el.copiedFrom === null && IMPLIED_BY_CONTENT.has(el.localName)) continue;
+      if (effects.kinds[i] === EFFECT_POP) this.close(el, effects);
+      else this.materialize(el, effects, i);
+    }
+  }
+
+  /**
+   * A renamed tag is written for the token of `effects` (its element the effect at `upTo`): the elements
+   * the token closed before making it are closed first — a name breaks out of foreign content, say
+   * (§13.2.6.5), where the new one would not. What it made up before (copies a reconstruction made) the
+   * output's parser makes as it reads the new tag, whose name is read alike (tag-classes.ts).
+   */
+  beforeRenamedTag(effects: TokenEffects, upTo: number, tag: string, reconstruction: number): void {
+    this.enter(effects);
+    // The old name's tag reconstructed and the new one's does not: the copies made are written too.
+    this.flush(effects, upTo, impliesBody(tag), reconstruction !== RENAME_MATERIALIZE);
+    // The new one's reconstructs and the old one's did not: nothing may be copied for it.
+    if (reconstruction === RENAME_DETACH) this.detachTail(effects);
+  }
+
+  /**
+   * Content is about to be written at an op (`at`): first the effects of its token before it, then
+   * the list entries a parser would reconstruct at the content's first character are taken off
+   * (`detachTail`). `closeToo`: an element the input's parser closed at this point, which the content
+   * must come after (`after()` at an implicit end).
+   */
+  beforeContent(at: AlignPoint, closeToo: ElementRecord | null = null, content = '', escapedForData = true): void {
+    const effects = at.effects;
+    if (!escapedForData && (closeToo !== null || this.popsBefore(effects, at.upTo))) {
+      // Content escaped for raw text, RCDATA or script data must land there: closing an element first
+      // could take it out (and make its text markup). Never expected; refused rather than risked.
+      throw new Error('HTMLRewriter: internal error: content escaped for the inside of a text element would be written after an element closes');
+    }
+    if (/[^\t\n\f\r ]/.test(content)) this.framesetOkDiverged = true;
+    const implied = impliesBody(content);
+    // (What an earlier token did that the output has not had comes first: `enter` writes it.)
+    const p = this.pending;
+    if (p !== null && p !== effects) this.settle(p, implied);
+    this.enter(effects);
+    this.flush(effects, at.upTo, implied);
+    if (closeToo !== null && !effects.written && (closeToo.out & OUT_CLOSED) === 0) {
+      // Its pop is the effect right at the op (an implicit end): written now, and counted as done.
+      if (effects.nodes[at.upTo] === closeToo && effects.done === at.upTo) effects.done++;
+      this.close(closeToo, effects);
+    }
+    this.detachTail(effects);
+  }
+
+  /** Whether effects before `upTo` that the output's parser has not had close an element it has. */
+  private popsBefore(effects: TokenEffects, upTo: number): boolean {
+    if (effects.written) return false;
+    for (let i = effects.done; i < upTo; i++) {
+      if (effects.kinds[i] === EFFECT_POP && OutputAlignment.present(effects.nodes[i]!) && (effects.nodes[i]!.out & OUT_CLOSED) === 0) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Take off the output parser's list the entries at its end that it would reconstruct now — those of
+   * `tail` it has and has not open — with an end tag each, from the last: the adoption agency algorithm
+   * drops an entry whose element is not open (§13.2.6.4.7 step 4.4). The input's parser keeps them
+   * (they are *detached*): where it copies them, the copies are written explicitly (`materialize`).
+   */
+  detachTail(effects: TokenEffects, stopAt: ElementRecord | null = null): void {
+    for (let k = -1; k < effects.exposed; k++) {
+      const tail = k < 0 ? effects.tail : effects.beyondMarkers[k]!;
+      for (let i = tail.length - 1; i >= 0; i--) {
+        const el = tail[i]!;
+        if (el === stopAt) return;
+        if (!OutputAlignment.inOutputList(el)) continue;
+        // Still open for the output's parser (the token that closes it is not read yet): the walk stops here.
+        if ((el.out & OUT_CLOSED) === 0 && effects.pendingPop(el)) return;
+        this.write(`</${this.nameOf(el)}>`);
+        this.markDetached(el);
+      }
+    }
+  }
+
+  /**
+   * Close `el` with an end tag of its own, where the input's parser closed it implicitly (or is about
+   * to): for the current node of the output's parser, which every element above it was closed before.
+   */
+  close(el: ElementRecord, effects: TokenEffects): void {
+    if ((el.out & OUT_CLOSED) !== 0 || !OutputAlignment.present(el)) return;
+    if (el.namespace === HTML) {
+      const why = UNCLOSABLE[el.localName];
+      if (why !== undefined) throw alignmentError(`content after the <${el.localName}> the parser closes implicitly here`, why);
+      if (el.localName === 'form') this.formPointerDiverged = true;
+    }
+    if (isFormatting(el)) {
+      // Its end tag runs the adoption agency algorithm, which takes the last entry of its name: first
+      // take off the entries after it that the output's parser has and has not open (one of them could
+      // be taken instead). The ones closed before it (top-down) are off already; the walk stops at it.
+      this.detachTail(effects, el);
+      this.markDetached(el);
+    }
+    el.out |= OUT_CLOSED;
+    this.write(`</${this.nameOf(el)}>`);
+    // A cell's or caption's end tag clears the list up to its marker, which the input's parser left in
+    // place (it closed the element at the end of the input): the entries before it are at the end now.
+    if (el.namespace === HTML && MARKER_OWNERS.has(el.localName) && effects.exposed < effects.beyondMarkers.length) effects.exposed++;
+  }
+
+  /**
+   * Make `el`, which the tree builder made up for the token of `effects` (the effect at `index`), with
+   * an explicit start tag: an implied `<html>`, `<head>`, `<body>`, `<tbody>`, `<tr>`, `<colgroup>`, or a
+   * copy of a formatting element (the rest of its reconstruction with it: see `materializeCopies`).
+   */
+  materialize(el: ElementRecord, effects: TokenEffects, index: number): void {
+    if ((el.out & OUT_EXPLICIT) !== 0 || !OutputAlignment.present(el)) return;
+    if (el.copiedFrom !== null) {
+      this.materializeCopies(effects, index);
+      return;
+    }
+    if (el.namespace !== HTML || !IMPLIED_NAMES.has(el.localName)) {
+      throw alignmentError(`the <${el.localName}> the parser makes up here`, 'no start tag makes it the way the parser does');
+    }
+    if (el.localName === 'body') this.framesetOkDiverged = true;
+    el.out |= OUT_EXPLICIT;
+    this.write(this.tagOf(el));
+  }
+
+  /**
+   * Write the copy a reconstruction made for the token of `effects` at `index` as an explicit start tag
+   * — with the originals of it and of the copies after it in the same reconstruction taken off the
+   * output parser's list first, from the last, so that the output's parser neither copies them again
+   * nor (reading the explicit tag, which reconstructs) copies any of the later ones before it. The later
+   * ones are then written explicitly by their own ops, once their handlers have run.
+   */
+  materializeCopies(effects: TokenEffects, index: number): void {
+    let end = index;
+    while (end < effects.length && effects.kinds[end] === EFFECT_CREATE && effects.nodes[end]!.copiedFrom !== null) end++;
+    for (let i = end - 1; i >= index; i--) {
+      const copy = effects.nodes[i]!;
+      if (!copy.reconstructed) {
+        throw alignmentError(`the copy of <${copy.localName}> the adoption agency algorithm makes here`, 'a browser makes it while reading the end tag that moves it, from the original it has');
+      }
+      const from = copy.copiedFrom!;
+      if ((copy.out & OUT_EXPLICIT) !== 0 || !OutputAlignment.inOutputList(from)) continue;
+      this.write(`</${this.nameOf(from)}>`);
+      this.markDetached(from);
+    }
+    const copy = effects.nodes[index]!;
+    if ((copy.out & OUT_EXPLICIT) === 0 && OutputAlignment.present(copy)) {
+      copy.out |= OUT_EXPLICIT;
+      this.write(this.tagOf(copy));
+    }
+    if (effects.done === index) effects.done = index + 1;
+  }
+
+  /**
+   * Text the tree builder held ("in table text", §13.2.6.4.10) and placed while reading the token of
+   * `at` is written: the output's parser holds it too and, reading that token, makes the copies the
+   * input's parser made for it (the effects before `at`).
+   */
+  heldTextWritten(at: AlignPoint): void {
+    const effects = at.effects;
+    if (effects.done < at.upTo) effects.done = at.upTo;
+  }
+
+  /**
+   * A copy the tree builder made (reconstruction) at op `at`, whose own effect is `at.upTo`: the
+   * output's parser makes it too when it reads the token — unless its original is not in that parser's
+   * list (detached, removed), or `differs` (a handler changed the copy on its own, or it needs content
+   * of its own): then it is written explicitly now. Returns whether it was.
+   */
+  copy(copy: ElementRecord, at: AlignPoint, differs: boolean): boolean {
+    const effects = at.effects;
+    this.enter(effects);
+    if ((copy.out & OUT_EXPLICIT) !== 0) return true;
+    const from = copy.copiedFrom;
+    if (from === null || !copy.reconstructed) return false;
+    if (!differs && OutputAlignment.inOutputList(from)) return false;
+    // The effects before it first (what the token closed, the copies before it that must come first).
+    this.flush(effects, at.upTo);
+    this.materializeCopies(effects, at.upTo);
+    return true;
+  }
+
+  /**
+   * A reconstructed copy left out with its content kept (`removeAndKeepContent()`): the output's parser
+   * must not make it, so its original leaves that parser's list (with those of the copies after it in
+   * the same reconstruction, which are then written explicitly by their own ops).
+   */
+  unwrapCopy(copy: ElementRecord, at: AlignPoint): void {
+    const effects = at.effects;
+    this.enter(effects);
+    copy.out |= OUT_UNWRAPPED;
+    this.flush(effects, at.upTo);
+    if (effects.written) {
+      throw alignmentError(`removeAndKeepContent() on the copy of <${copy.localName}> the parser makes here`, 'the output already has the token that makes it');
+    }
+    let end = at.upTo;
+    while (end < effects.length && effects.kinds[end] === EFFECT_CREATE && effects.nodes[end]!.copiedFrom !== null) end++;
+    for (let i = end - 1; i >= at.upTo; i--) {
+      const from = effects.nodes[i]!.copiedFrom!;
+      if (!OutputAlignment.inOutputList(from)) continue;
+      this.write(`</${this.nameOf(from)}>`);
+      this.markDetached(from);
+    }
+    if (effects.done === at.upTo) effects.done++;
+  }
+
+  /**
+   * A tag the input's parser ignored (it made and closed nothing). Returns whether the output must leave
+   * it out because the output's parser would not ignore it: a `<form>` while that parser's form element
+   * pointer was cleared by an explicit `</form>` (the input's parser still has it, which is why it
+   * ignored the tag). A `</form>` brings the two pointers together again (both null).
+   */
+  ignoredTag(name: string, isEndTag: boolean): boolean {
+    if (!isEndTag && name === 'frameset') return this.framesetOkLoose;
+    // An end tag the input's parser ignored because an element was open that the output lacks (the
+    // walk of "any other end tag" stops at a special element, §13.2.6.4.7): the output's parser could
+    // close something with it.
+    if (isEndTag && this.openUnwrapped > 0) return true;
+    if (name !== 'form' || !this.formPointerDiverged) return false;
+    if (isEndTag) {
+      this.formPointerDiverged = false;
+      return false;
+    }
+    return true;
+  }
+
+  /**
+   * A start tag whose rule walked the stack or looked at the current node (`kind`, tag-classes.ts): the
+   * elements from the current node down that it looked at, and some below (`seen`). The output's
+   * parser has only the elements that are in the output, and looks at those: where it would change the
+   * tree otherwise than the input's parser did — close an element the input's parser did not, which an
+   * `<li>` inside a `<section>` whose tags are left out would do to an `li` around it — refused.
+   */
+  checkWalk(kind: number, seen: readonly ElementRecord[], offset: number): void {
+    if (seen.length === 0) return;
+    const walks = kind === WALK_LI || kind === WALK_DD;
+    // The input's parser: where its rule stops, and what it closes (its stop and what is above it, when
+    // the stop is the element looked for).
+    let mine = -1;
+    for (let i = 0; i < seen.length && mine < 0; i++) if (stopsWalk(kind, walks, seen[i]!.localName, seen[i]!.namespace)) mine = i;
+    const closesMine = mine >= 0 && walkTarget(kind, seen[mine]!);
+    // The output's parser: it has only the elements in the output, under their output names — and
+    // those the input's parser closed here that were renamed get an explicit end tag before this tag.
+    let theirs = -1;
+    for (let i = 0; i < seen.length && theirs < 0; i++) {
+      const el = seen[i]!;
+      if (!OutputAlignment.present(el) || (el.outputName !== null && closesMine && i <= mine)) continue;
+      if (stopsWalk(kind, walks, this.nameOf(el), el.namespace)) theirs = i;
+    }
+    const closesTheirs = theirs >= 0 && walkTarget(kind, { localName: this.nameOf(seen[theirs]!), namespace: seen[theirs]!.namespace });
+    // Compare what each closes of what the output has (renamed ones closed explicitly count for it).
+    let same = true;
+    for (let i = 0; i < seen.length && same; i++) {
+      const el = seen[i]!;
+      if (!OutputAlignment.present(el)) continue;
+      const inMine = closesMine && i <= mine;
+      const inTheirs = (closesTheirs && i <= theirs) || (el.outputName !== null && inMine);
+      same = inMine === inTheirs;
+    }
+    if (same) return;
+    const looked = seen[mine < 0 ? 0 : mine]!;
+    throw alignmentError(
+      `the start tag at offset ${offset}`,
+      `its rule (HTML §13.2.6.4.7) looks at the <${looked.localName}>${!OutputAlignment.present(looked) ? ', which the output does not have (its tags were removed),' : looked.outputName !== null ? `, which the output names <${looked.outputName}>,` : ''} ` +
+        `and a browser reading the output would close ${closesTheirs ? `the <${this.nameOf(seen[theirs]!)}>` : 'nothing'} ` +
+        `where the input's parser closed ${closesMine ? `the <${looked.localName}>` : 'nothing'}`,
+    );
+  }
+
+  /** The input's parser took a `<frameset>` in place of the body: refused when the output's would not. */
+  framesetTaken(offset: number): void {
+    if (!this.framesetOkDiverged) return;
+    throw alignmentError(
+      `the <frameset> at offset ${offset}`,
+      'the parser takes it in place of the body only while nothing has set its frameset-ok flag (HTML §13.2.6.4.7), and content written before it (or an explicit <body>) sets it',
+    );
+  }
+
+  /** Names of the formatting elements whose entries the output's parser does not have (for Noah's Ark). */
+  private readonly detachedNames = new Set<string>();
+
+  /** `el`'s entry is not in the output parser's list (see the file comment). */
+  markDetached(el: ElementRecord): void {
+    el.out |= OUT_DETACHED;
+    this.detachedNames.add(el.localName);
+  }
+
+  /** The name of `el` in the output: a handler's new name, or its own. */
+  nameOf(el: ElementRecord): string {
+    return el.outputName ?? el.localName;
+  }
+
+  /**
+   * The input's parser dropped `el`'s entry from its list without closing it (`reason`, see
+   * `TreeSink.activeFormattingElementDropped`). Returns whether the token that did it must be left out
+   * of the output: an end tag that dropped an entry the output's parser does not have (detached) would
+   * make that parser's adoption agency algorithm take another entry, or close an open element.
+   */
+  dropped(el: ElementRecord, reason: string, isEndTag: boolean): boolean {
+    const detached = !OutputAlignment.inOutputList(el);
+    if (detached) this.markDetached(el);
+    if (reason === 'not-open') return detached && isEndTag;
+    // Noah's Ark: the output's parser counts the entries it has; with one of this name taken off, it may
+    // count fewer and keep one the input's parser drops.
+    if (!detached && this.detachedNames.has(el.localName)) {
+      throw alignmentError(
+        `the <${el.localName}> the parser drops from its list of active formatting elements (the earliest of three equal ones, HTML §13.2.4.3)`,
+        `a browser reading the output does not have every <${el.localName}> the input's parser counts there (some were closed or taken off for content written before)`,
+      );
+    }
+    return false;
+  }
+}
+
+/** `<name attr="value" …>` for an element's attributes as they stand (already in text form). */
+export function startTagText(name: string, attributes: readonly (readonly [string, string])[]): string {
+  let s = `<${name}`;
+  for (const [n, v] of attributes) s += ` ${n}="${escapeAttributeValue(v)}"`;
+  return `${s}>`;
+}

@@ -107,14 +107,19 @@ describe('exact on the final tree, with content changes', () => {
   it('generated tag soup, any chunking (fast-check)', async () => {
     const t = tally();
     const failures: string[] = [];
-    await fc.assert(
-      fc.asyncProperty(fc.oneof(tagSoup, rearranging, moving), cuts, async (input, c) => {
-        const failure = await check(input, splitAt(input, c), t);
-        if (failure !== null) failures.push(failure);
-        return failure === null;
-      }),
-      { numRuns: 3000 },
-    );
+    await fc
+      .assert(
+        fc.asyncProperty(fc.oneof(tagSoup, rearranging, moving), cuts, async (input, c) => {
+          const failure = await check(input, splitAt(input, c), t);
+          if (failure !== null) failures.push(failure);
+          return failure === null;
+        }),
+        { numRuns: 3000 },
+      )
+      // (The shrunk counterexample's own failure is the last one recorded.)
+      .catch((err: unknown) => {
+        throw new Error(`${(err as Error).message}\n${failures[failures.length - 1] ?? ''}`);
+      });
     report('generated soup', t);
     expect(failures).toEqual([]);
     // Refusals are rare: the handlers make changes markup can almost always express.

@@ -118,8 +118,11 @@ describe('implied elements', () => {
   });
 
   it('whitespace the tree builder puts in <head> stays before an implied body', async () => {
-    const { out } = await rw('<html><head>  x', (r) => r.on('body', { element(e) { e.before('[B]'); e.prepend('[P]'); } }));
-    expect(out).toBe('<html><head>  [B][P]x');
+    const { out } = await rw('<html><head>  x', (r) => r.on('body', { element(e) { e.before('<!--B-->', { html: true }); e.prepend('[P]'); } }));
+    expect(out).toBe('<html><head>  <!--B-->[P]x');
+    expect(reparsed(out)).toBe('<html><head>  <!--B--></head><body>[P]x</body></html>');
+    // Text before the body would be the html element's child, which no markup makes: refused.
+    await expect(rw('<html><head>  x', (r) => r.on('body', { element(e) { e.before('[B]'); } }))).rejects.toThrow(/the text "\[B\]" in the <html>/);
   });
 
   it('setAttribute on an implied body writes its start tag where it begins', async () => {
@@ -152,10 +155,12 @@ describe('implied elements', () => {
 
   it('remove() on an implied tbody removes the rows', async () => {
     const { out, log } = await rw('<table><tr><td>1</td></tr><tr><td>2</td></tr></table><p>after', (r, log) =>
-      r.on('tbody', { element(e) { e.before('['); e.after(']'); e.remove(); log.push(e.removed); } }),
+      r.on('tbody', { element(e) { e.before('<!--[-->', { html: true }); e.after('<!--]-->', { html: true }); e.remove(); log.push(e.removed); } }),
     );
     expect(log).toEqual([true]);
-    expect(out).toBe('<table>[]</table><p>after');
+    expect(out).toBe('<table><!--[--><!--]--></table><p>after');
+    // (Text cannot be there: a parser puts text in a table before it. Refused.)
+    await expect(rw('<table><tr><td>1</td></tr></table>', (r) => r.on('tbody', { element(e) { e.before('['); e.remove(); } }))).rejects.toThrow(/the text "\[" in the <table>/);
   });
 
   it('replace() and setInnerContent() on an implied tbody', async () => {
@@ -190,7 +195,8 @@ describe('implied elements', () => {
 
   it('changing the tag name writes a start tag and an end tag', async () => {
     const { out } = await rw('<table><tr><td>1</td></tr></table>', (r) => r.on('tbody', { element(e) { e.tagName = 'thead'; e.setAttribute('id', 'h'); } }));
-    expect(out).toBe('<table><thead id="h"><tr><td>1</td></tr></thead></table>');
+    // (thead and tbody are read alike: the </table> that closes the one closes the other, no end tag needed.)
+    expect(out).toBe('<table><thead id="h"><tr><td>1</td></tr></table>');
     expect(reparsed(out)).toBe('<html><head></head><body><table><thead id="h"><tr><td>1</td></tr></thead></table></body></html>');
     // Not for void elements: an implied <br> (from </br>) has no end tag; the </br> was its only tag.
     const br = await rw('a</br>b', (r) => r.on('br', { element(e) { e.tagName = 'wbr'; } }));
@@ -208,11 +214,12 @@ describe('implied elements', () => {
 
   it('onEndTag on an implied element fires at its implicit end, as for any element closed implicitly', async () => {
     const { out, log } = await rw('<table><tr><td>x</table>', (r, log) =>
-      r.on('tbody', { element(e) { e.onEndTag((end) => { log.push([end.name, end.explicit]); end.before('<tr><td>E</td></tr>', { html: true }); end.after('|'); }); } }),
+      r.on('tbody', { element(e) { e.onEndTag((end) => { log.push([end.name, end.explicit]); end.before('<tr><td>E</td></tr>', { html: true }); end.after('<!--|-->', { html: true }); }); } }),
     );
     expect(log).toEqual([['tbody', false]]);
     // (The row and cell still open where the tbody ends are closed before its end tag handler's content.)
-    expect(out).toBe('<table><tr><td>x</td></tr><tr><td>E</td></tr></tbody>|</table>');
+    expect(out).toBe('<table><tr><td>x</td></tr><tr><td>E</td></tr></tbody><!--|--></table>');
+    expect(reparsed(out)).toBe('<html><head></head><body><table><tbody><tr><td>x</td></tr><tr><td>E</td></tr></tbody><!--|--></table></body></html>');
     const body = await rw('x</body>y', (r, log) => r.on('body', { element(e) { e.onEndTag((end) => { log.push(end.explicit); end.before('[E]'); }); } }));
     expect(body.log).toEqual([true]);
     expect(body.out).toBe('x[E]</body>y');
@@ -224,12 +231,15 @@ describe('implied elements', () => {
         async element(e) {
           await new Promise((res) => setTimeout(res, 1));
           log.push(e.tagName);
-          if (e.implied) e.prepend(`(${e.tagName})`, { html: true });
+          if (e.implied) e.prepend(`<!--${e.tagName}-->`, { html: true });
         },
       }),
     );
     expect(log).toEqual(['html', 'head', 'body', 'table', 'tbody', 'tr', 'td']);
-    expect(out).toBe('(html)(head)(body)<table>(tbody)<tr><td>x</table>');
+    // Each implied element made explicit for a comment at its start (a comment is put where the parser
+    // is: alignment.ts), in the order the handlers ran.
+    expect(out).toBe('<html><!--html--><head><!--head--></head><body><!--body--><table><tbody><!--tbody--><tr><td>x</table>');
+    expect(reparsed(out)).toBe('<html><!--html--><head><!--head--></head><body><!--body--><table><tbody><!--tbody--><tr><td>x</td></tr></tbody></table></body></html>');
   });
 
   it('<image> matches img and keeps its source name', async () => {

@@ -32,6 +32,8 @@ declare module './tree-builder.js' {
      * order. (The rewriter: what a parser reading its output would reconstruct.)
      */
     activeFormattingTail(): N[];
+    /** The open element right before `activeFormattingTail`'s entries (null: a marker or the list's start). */
+    activeFormattingTailBoundary(): N | null;
     /** The open elements from the current node down, while `visit` returns true. */
     forEachOpenElementFromTop(visit: (node: N) => boolean): void;
     /**

@@ -145,9 +145,11 @@ export interface TreeSink<N> {
    * of the token being processed when it was popped — where its end was implied (the end of input for
    * the elements open at the end, when the tree builder is told it, as `Parser` does) — or -1 for an
    * element that no token closed (the adoption agency replaced it on the stack with its copy); the tree
-   * builder always passes it (a replayed recording may not). Optional.
+   * builder always passes it (a replayed recording may not). `openAbove`: it was taken from under elements
+   * that stay open (the adoption agency algorithm's inner loop and its formatting element, an `<a>` that
+   * finds one open, `</form>`: §13.2.6.4.7), not popped off the top. Optional.
    */
-  elementPopped?(element: N, endLocation: SourceLocation | null, at?: number): void;
+  elementPopped?(element: N, endLocation: SourceLocation | null, at?: number, openAbove?: boolean): void;
 
   /**
    * Optional: the input's text, as the tokenizer gets it, chunk after chunk, before it is tokenized

@@ -167,7 +167,7 @@ export class ElementRecord<N> implements OpenElement<N> {
  * as the sink's method, not through a closure per tree builder: one call site, one target class.)
  */
 export interface PopListener<N> {
-  elementPopped(node: N, endLocation: SourceLocation | null, at: number): void;
+  elementPopped(node: N, endLocation: SourceLocation | null, at: number, openAbove?: boolean): void;
 }
 
 /** Where the token being processed starts (the tree builder), for `elementPopped`'s `at`. */
@@ -329,9 +329,9 @@ export class StackOfOpenElements<N> {
   }
 
   /** `record` left the stack: it is no longer the top of its name's chain. */
-  private unlink(record: ElementRecord<N>, endLocation: SourceLocation | null): void {
+  private unlink(record: ElementRecord<N>, endLocation: SourceLocation | null, openAbove = false): void {
     this.unlinkName(record);
-    if (this.onPop !== null) this.onPop.elementPopped(record.node, endLocation, this.position === null ? -1 : this.position.tokenOffset);
+    if (this.onPop !== null) this.onPop.elementPopped(record.node, endLocation, this.position === null ? -1 : this.position.tokenOffset, openAbove);
   }
 
   /** Take `record` out of its name chain (doubly linked: O(1) wherever it is). */
@@ -434,8 +434,10 @@ export class StackOfOpenElements<N> {
     // A record already off the stack (the `<a>` the adoption agency just closed, §13.2.6.4.7 "a" start
     // tag: "if not already removed") is answered without a search of the whole stack.
     if (!record.open) return;
+    // (Taken from under open elements — the adoption agency's inner loop, `</form>` — the sink is told.)
+    const openAbove = record !== this.top;
     this.detach(record);
-    this.unlink(record, endLocation);
+    this.unlink(record, endLocation, openAbove);
   }
 
   /**

@@ -806,6 +806,17 @@ export class TreeBuilder<N> {
   }
 
   /**
+   * @internal The element of the entry that ends `activeFormattingTail` from before: the open element
+   * right before the tail (null when a marker or the start of the list ends it). (The rewriter, before a
+   * token: where a reconstruction by a parser reading its output would stop.)
+   */
+  activeFormattingTailBoundary(): N | null {
+    let entry = this.afe.last;
+    while (entry !== null && entry.element !== MARKER && !entry.element.open) entry = entry.prev;
+    return entry === null || entry.element === MARKER ? null : entry.element.node;
+  }
+
+  /**
    * @internal `activeFormattingTail`, continued across markers: the not-open entries at the end of the
    * list as segments, the last (after the last marker) first, each in list order; stops at an open
    * entry. (At the end of the input every element is closed but the markers stay, which a parser

@@ -61,19 +61,30 @@ import { escapeAttributeValue } from '../rewritable-units/content.js';
 import {
   ElementRecord,
   FORMATTING_NAMES,
+  type ParentRecord,
+  containerOf,
   type NodeRecord,
   OUT_ABSENT,
   OUT_CLOSED,
   OUT_CONTENT_ABSENT,
   OUT_DETACHED,
+  OUT_ENDED_OPEN,
   OUT_EXPLICIT,
   OUT_UNWRAPPED,
 } from '../view/records.js';
+
+const NO_TAIL_BEFORE: readonly ElementRecord[] = Object.freeze([]) as readonly ElementRecord[];
 
 /** A `TokenEffects` entry: the tree builder closed the element (not by its own end tag). */
 export const EFFECT_POP = 0;
 /** A `TokenEffects` entry: the tree builder made the element up (implied, or a copy). */
 export const EFFECT_CREATE = 1;
+/**
+ * A `TokenEffects` entry: the token put an element, or text, outside a table (foster parenting, §13.2.6.1);
+ * the node is the element, or the element the text went into. Nothing to write: the output's parser does
+ * the same reading the token; but a token inside removed content must not do it (`insideRemoved`).
+ */
+export const EFFECT_FOSTER = 2;
 
 /**
  * What the tree builder did for one token besides making or closing the token's own element, in order.
@@ -107,6 +118,21 @@ export class TokenEffects {
   ) {}
   /** How many of `beyondMarkers` the output's parser sees as the end of its list (cells closed explicitly). */
   exposed = 0;
+  /**
+   * Before the tree builder processed the token: the entries `tail` held then, and the open element that
+   * ended them (null: a marker, or the start of the list). Content written before the output's parser
+   * reads the token meets its list as it was then (`detachTail`).
+   */
+  tailBefore: readonly ElementRecord[] = NO_TAIL_BEFORE;
+  boundaryBefore: ElementRecord | null = null;
+  /** The token's tag name, when it is an end tag (a renamed element it closes may answer to it: executor.ts). */
+  endTagName: string | null = null;
+  /**
+   * The token placed whitespace the tree builder held "in table text" (§13.2.6.4.10) in the table (not
+   * foster-parented): the output's parser holds it too until it reads the token, and would take text
+   * written before the token with it (`beforeContent`).
+   */
+  heldWhitespace = false;
 
   add(kind: number, el: ElementRecord): void {
     this.kinds.push(kind);
@@ -128,7 +154,7 @@ export class TokenEffects {
 export const NO_TAIL: readonly ElementRecord[] = Object.freeze([]) as readonly ElementRecord[];
 const NO_SEGMENTS: readonly (readonly ElementRecord[])[] = Object.freeze([]) as readonly (readonly ElementRecord[])[];
 /** The effects of a token that had none, with nothing to reconstruct after it (never changed). */
-export const NO_EFFECTS = new TokenEffects(-1, -1, NO_TAIL);
+export const NO_EFFECTS: TokenEffects = Object.freeze(new TokenEffects(-1, -1, NO_TAIL)) as TokenEffects;
 
 /** Where an op stands among its token's effects. */
 export interface AlignPoint {
@@ -177,7 +203,7 @@ const IMPLIED_NAMES: ReadonlySet<string> = new Set(['html', 'head', 'body', 'tbo
  */
 export function contentImplies(name: string, content: string): boolean {
   if (name === 'html' || name === 'head' || name === 'body') return impliesBody(content);
-  if (content.length === 0) return false;
+  if (content.length === 0 || !(name === 'tbody' || name === 'tr' || name === 'colgroup')) return false;
   const c = content.charCodeAt(0);
   if (c !== 0x3c) return !(c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d);
   const m = /^<([a-zA-Z][^\s/>]*)/.exec(content);
@@ -197,6 +223,25 @@ function startsWithWhitespaceReference(s: string): boolean {
   if (m[3] !== undefined) return true;
   const code = m[1] !== undefined ? parseInt(m[1], 16) : parseInt(m[2]!, 10);
   return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0c || code === 0x0d || code === 0;
+}
+
+/** HTML elements text cannot be a child of in markup: a parser puts it elsewhere (§13.2.6.4.9–.14, .4.4, .4.18). */
+const NO_TEXT_INSIDE: ReadonlySet<string> = new Set(['table', 'tbody', 'thead', 'tfoot', 'tr', 'colgroup', 'frameset', 'html', 'head']);
+
+/**
+ * Refuse text content that no markup can put into `into`: text that is not whitespace, in a table, a
+ * table section, a row (a parser foster-parents it out of the table), a `<colgroup>`, `<frameset>`,
+ * `<html>` or `<head>`. (Content with markup in it is the handler's: it goes where a parser puts it.)
+ */
+function checkTextTarget(into: ElementRecord, content: string): void {
+  if (into.namespace !== HTML || !NO_TEXT_INSIDE.has(into.localName) || content.includes('<')) return;
+  if (!/[^\t\n\f\r ]/.test(content)) return;
+  throw alignmentError(
+    `the text ${JSON.stringify(content.length > 20 ? `${content.slice(0, 20)}…` : content)} in the <${into.localName}>`,
+    into.localName === 'html' || into.localName === 'head' || into.localName === 'frameset' || into.localName === 'colgroup'
+      ? `a parser puts no text but whitespace there`
+      : `a parser puts text in a table elsewhere (foster parenting, HTML §13.2.6.4.10)`,
+  );
 }
 
 /** What content that `impliesBody` makes the output's parser make (`<html>`, `<head>`, `<body>`) or close (`</head>`) by itself. */
@@ -273,14 +318,28 @@ export class OutputAlignment {
    * @param tagOf the start tag to write for an element made explicit (a copy's, an implied element's)
    */
   constructor(
-    private readonly write: (markup: string) => void,
+    private readonly writeOut: (markup: string) => void,
     private readonly tagOf: TagWriter,
   ) {}
+
+  /**
+   * Set once the output has a `<plaintext>` start tag: everything after it is text to a parser
+   * (§13.2.5.5), markup the alignment would write too. Then it writes nothing: refused.
+   */
+  plaintext = false;
+
+  private write(markup: string): void {
+    if (this.plaintext) {
+      throw alignmentError(`${markup} after the <plaintext>`, 'everything after a <plaintext> start tag is text to a parser (HTML §13.2.5.5)');
+    }
+    this.writeOut(markup);
+  }
 
   /** Whether the element is in the output parser's tree (not removed, unwrapped, or inside removed content). */
   static present(el: ElementRecord): boolean {
     if ((el.out & (OUT_UNWRAPPED | OUT_ABSENT)) !== 0) return false;
-    for (let x: NodeRecord | null = el.parent; x instanceof ElementRecord; x = x.parent) if ((x.out & (OUT_ABSENT | OUT_CONTENT_ABSENT)) !== 0) return false;
+    // (Up through template contents to their template: removed with it.)
+    for (let x: ParentRecord | null = el.parent; x !== null; x = containerOf(x)) if (x instanceof ElementRecord && (x.out & (OUT_ABSENT | OUT_CONTENT_ABSENT)) !== 0) return false;
     return true;
   }
 
@@ -303,10 +362,7 @@ export class OutputAlignment {
   enter(effects: TokenEffects): void {
     const p = this.pending;
     if (p === effects) return;
-    if (this.suppressed) {
-      this.insideRemoved(effects);
-      return;
-    }
+    if (this.suppressed) return;
     if (p !== null) this.settle(p);
     // Some of the token's own text written already (a text token split between elements, before the
     // op of what it made): the output's parser has read it.
@@ -324,21 +380,47 @@ export class OutputAlignment {
   }
 
   /**
+   * The token of `effects` is about to be read by the output's parser, which does what the token did
+   * that it has not had yet — except where the input's parser did it for an element the output's
+   * parser does not have (its tags left out), or a formatting element not in its list: a `<a>` inside
+   * an `a` whose tags are gone makes the input's parser close that `a` and what is open in it
+   * (§13.2.6.4.7), the output's nothing. What is closed up to there is closed explicitly first.
+   */
+  beforeTokenRead(effects: TokenEffects): void {
+    if (effects.written) return;
+    let upTo = -1;
+    for (let i = effects.length - 1; i >= effects.done && upTo < 0; i--) {
+      if (effects.kinds[i] !== EFFECT_POP) continue;
+      const el = effects.nodes[i]!;
+      // (Also any element the output lacks: `<section>` closes the `p` its tags were left out of, and
+      // with it what is open inside it, which the output's parser, without that `p`, keeps open.)
+      if ((isFormatting(el) && !OutputAlignment.inOutputList(el)) || (el.out & OUT_UNWRAPPED) !== 0) upTo = i;
+    }
+    if (upTo >= 0) this.flush(effects, upTo + 1);
+  }
+
+  /**
    * A token inside removed content (which the output does not have) did something to an element the
    * output has: closed it (`<a>` drops an open `a` from the stack, §13.2.6.4.7), or made one outside the
    * removed element. The output's parser cannot be made to do that without the token: refused.
    */
-  insideRemoved(effects: TokenEffects): void {
-    if (effects.written || effects.atEnd) return;
-    for (let i = effects.done; i < effects.length; i++) {
+  insideRemoved(effects: TokenEffects, index: number): void {
+    if (effects.written) return;
+    for (let i = index; i <= index; i++) {
       const el = effects.nodes[i]!;
+      // (The end of the input closes and makes what it does for the output's parser too; what it
+      // foster-parents, text held in a table, is the table's content's.)
+      if (effects.atEnd && effects.kinds[i] !== EFFECT_FOSTER) continue;
       if (!OutputAlignment.present(el) || (el.out & OUT_CLOSED) !== 0) continue;
+      const kind = effects.kinds[i];
+      // (A pop of an element outside: it is closed for the output's parser where its content ends.)
       throw alignmentError(
         `removing content that holds the token at offset ${effects.start}`,
-        `that token ${effects.kinds[i] === EFFECT_POP ? 'closes' : 'makes'} the <${el.localName}> outside the removed content, which a browser reading the output would not do`,
+        kind === EFFECT_FOSTER
+          ? `the parser puts what that token makes outside the table it is in (foster parenting, HTML §13.2.6.1), in the <${el.localName}>, which is not removed`
+          : `that token ${kind === EFFECT_POP ? 'closes' : 'makes'} the <${el.localName}> outside the removed content, which a browser reading the output would not do`,
       );
     }
-    effects.written = true;
   }
 
   /**
@@ -351,13 +433,15 @@ export class OutputAlignment {
     if (p === null || this.suppressed) return;
     if (start >= p.end) this.settle(p, impliesBody(text));
     else if (start >= p.start) {
+      this.beforeTokenRead(p);
       p.written = true;
       this.pending = null;
     } else {
       // Source from before the token: text the tree builder held "in table text" (§13.2.6.4.10) and
       // placed only at this token. The output's parser holds it too, and makes the copies the token's
       // reconstruction made for it first (the effects it begins with) when it reads the token.
-      while (p.done < p.length && p.kinds[p.done] === EFFECT_CREATE && p.nodes[p.done]!.reconstructed) p.done++;
+      // (A copy foster-parented comes with its foster-parenting entry first.)
+      while (p.done < p.length && (p.kinds[p.done] === EFFECT_FOSTER || (p.kinds[p.done] === EFFECT_CREATE && p.nodes[p.done]!.reconstructed))) p.done++;
     }
   }
 
@@ -367,12 +451,13 @@ export class OutputAlignment {
    * `<body>` in "in head" closes the head as the text that implied it did), and makes it.
    */
   impliedWritten(effects: TokenEffects, index: number): void {
-    if (effects.done <= index) effects.done = index + 1;
+    if (index < effects.length && effects.done <= index) effects.done = index + 1;
   }
 
   /** The token of `effects` is written (its tag, with the same name): the output's parser does the rest. */
   written(effects: TokenEffects): void {
     if (effects.length === 0) return;
+    this.beforeTokenRead(effects);
     effects.written = true;
     if (this.pending === effects) this.pending = null;
   }
@@ -390,7 +475,9 @@ export class OutputAlignment {
     p.written = true;
     for (let i = p.done; i < p.length; i++) {
       const el = p.nodes[i]!;
-      if (p.kinds[i] === EFFECT_CREATE && el.copiedFrom !== null) this.materializeCopies(p, i);
+      if (p.kinds[i] !== EFFECT_CREATE) continue;
+      if (el.copiedFrom !== null) this.materializeCopies(p, i);
+      else if (!(el.namespace === HTML && IMPLIED_BY_CONTENT.has(el.localName))) this.materialize(el, p, i);
     }
   }
 
@@ -424,7 +511,7 @@ export class OutputAlignment {
       effects.done++;
       if (bodyImplied && el.namespace === HTML && el.copiedFrom === null && IMPLIED_BY_CONTENT.has(el.localName)) continue;
       if (effects.kinds[i] === EFFECT_POP) this.close(el, effects);
-      else this.materialize(el, effects, i);
+      else if (effects.kinds[i] === EFFECT_CREATE) this.materialize(el, effects, i);
     }
   }
 
@@ -448,8 +535,9 @@ export class OutputAlignment {
    * (`detachTail`). `closeToo`: an element the input's parser closed at this point, which the content
    * must come after (`after()` at an implicit end).
    */
-  beforeContent(at: AlignPoint, closeToo: ElementRecord | null = null, content = '', escapedForData = true): void {
+  beforeContent(at: AlignPoint, closeToo: ElementRecord | null = null, content = '', escapedForData = true, into: NodeRecord | null = null): void {
     const effects = at.effects;
+    if (into instanceof ElementRecord) checkTextTarget(into, content);
     if (!escapedForData && (closeToo !== null || this.popsBefore(effects, at.upTo))) {
       // Content escaped for raw text, RCDATA or script data must land there: closing an element first
       // could take it out (and make its text markup). Never expected; refused rather than risked.
@@ -461,6 +549,13 @@ export class OutputAlignment {
     const p = this.pending;
     if (p !== null && p !== effects) this.settle(p, implied);
     this.enter(effects);
+    if (effects.heldWhitespace && !effects.written && /[^\t\n\f\r ]/.test(content) && !content.startsWith('<')) {
+      // Text now would join the whitespace the output's parser holds in a table, and take it out of the
+      // table with it (foster parenting). An end tag every table insertion mode ignores (§13.2.6.4.9,
+      // .13, .14: `</caption>` there) makes it place the whitespace first, as the input's parser did.
+      effects.heldWhitespace = false;
+      this.write('</caption>');
+    }
     this.flush(effects, at.upTo, implied);
     if (closeToo !== null && !effects.written && (closeToo.out & OUT_CLOSED) === 0) {
       // Its pop is the effect right at the op (an implicit end): written now, and counted as done.
@@ -486,18 +581,40 @@ export class OutputAlignment {
    * (they are *detached*): where it copies them, the copies are written explicitly (`materialize`).
    */
   detachTail(effects: TokenEffects, stopAt: ElementRecord | null = null): void {
+    if (!effects.written && !effects.atEnd) {
+      // Before the output's parser reads the token: its list is as it was before the token, with what
+      // was written since (an element closed explicitly is off it, and the walk goes on past it).
+      if (!this.detachRun(effects, effects.tailBefore, effects.tailBefore.length, stopAt)) return;
+      let boundary = effects.boundaryBefore;
+      while (boundary !== null && (boundary.out & OUT_DETACHED) !== 0) {
+        const i = effects.tail.indexOf(boundary);
+        if (i < 0) return;
+        if (!this.detachRun(effects, effects.tail, i, stopAt)) return;
+        boundary = null;
+      }
+      return;
+    }
     for (let k = -1; k < effects.exposed; k++) {
       const tail = k < 0 ? effects.tail : effects.beyondMarkers[k]!;
-      for (let i = tail.length - 1; i >= 0; i--) {
-        const el = tail[i]!;
-        if (el === stopAt) return;
-        if (!OutputAlignment.inOutputList(el)) continue;
-        // Still open for the output's parser (the token that closes it is not read yet): the walk stops here.
-        if ((el.out & OUT_CLOSED) === 0 && effects.pendingPop(el)) return;
-        this.write(`</${this.nameOf(el)}>`);
-        this.markDetached(el);
-      }
+      if (!this.detachRun(effects, tail, tail.length, stopAt)) return;
     }
+  }
+
+  /**
+   * `detachTail` over `tail` from before index `from` backwards. Returns false where the walk stops (an
+   * element the output's parser has open, or `stopAt`), true when it ran through.
+   */
+  private detachRun(effects: TokenEffects, tail: readonly ElementRecord[], from: number, stopAt: ElementRecord | null): boolean {
+    for (let i = from - 1; i >= 0; i--) {
+      const el = tail[i]!;
+      if (el === stopAt) return false;
+      if (!OutputAlignment.inOutputList(el)) continue;
+      // Still open for the output's parser (the token that closes it is not read yet): the walk stops here.
+      if ((el.out & OUT_CLOSED) === 0 && effects.pendingPop(el)) return false;
+      this.write(`</${this.nameOf(el)}>`);
+      this.markDetached(el);
+    }
+    return true;
   }
 
   /**
@@ -506,6 +623,12 @@ export class OutputAlignment {
    */
   close(el: ElementRecord, effects: TokenEffects): void {
     if ((el.out & OUT_CLOSED) !== 0 || !OutputAlignment.present(el)) return;
+    if ((el.out & OUT_ENDED_OPEN) !== 0) {
+      throw alignmentError(
+        `content after the <${el.localName}> the parser closes here`,
+        'the parser took it off the stack of open elements while an element inside it stayed open (HTML §13.2.6.4.7), which no end tag does',
+      );
+    }
     if (el.namespace === HTML) {
       const why = UNCLOSABLE[el.localName];
       if (why !== undefined) throw alignmentError(`content after the <${el.localName}> the parser closes implicitly here`, why);
@@ -552,6 +675,20 @@ export class OutputAlignment {
    * ones are then written explicitly by their own ops, once their handlers have run.
    */
   materializeCopies(effects: TokenEffects, index: number): void {
+    this.detachCopyOriginals(effects, index);
+    const copy = effects.nodes[index]!;
+    if ((copy.out & OUT_EXPLICIT) === 0 && OutputAlignment.present(copy)) {
+      copy.out |= OUT_EXPLICIT;
+      this.write(this.tagOf(copy));
+    }
+    if (index < effects.length && effects.done === index) effects.done = index + 1;
+  }
+
+  /**
+   * Take the originals of the reconstruction's copies from `index` on off the output parser's list
+   * (from the last), so that it makes none of them itself (see `materializeCopies`).
+   */
+  detachCopyOriginals(effects: TokenEffects, index: number): void {
     let end = index;
     while (end < effects.length && effects.kinds[end] === EFFECT_CREATE && effects.nodes[end]!.copiedFrom !== null) end++;
     for (let i = end - 1; i >= index; i--) {
@@ -564,12 +701,6 @@ export class OutputAlignment {
       this.write(`</${this.nameOf(from)}>`);
       this.markDetached(from);
     }
-    const copy = effects.nodes[index]!;
-    if ((copy.out & OUT_EXPLICIT) === 0 && OutputAlignment.present(copy)) {
-      copy.out |= OUT_EXPLICIT;
-      this.write(this.tagOf(copy));
-    }
-    if (effects.done === index) effects.done = index + 1;
   }
 
   /**
@@ -622,7 +753,7 @@ export class OutputAlignment {
       this.write(`</${this.nameOf(from)}>`);
       this.markDetached(from);
     }
-    if (effects.done === at.upTo) effects.done++;
+    if (at.upTo < effects.length && effects.done === at.upTo) effects.done++;
   }
 
   /**
@@ -636,7 +767,7 @@ export class OutputAlignment {
     // An end tag the input's parser ignored because an element was open that the output lacks (the
     // walk of "any other end tag" stops at a special element, §13.2.6.4.7): the output's parser could
     // close something with it.
-    if (isEndTag && this.openUnwrapped > 0) return true;
+    if (isEndTag && (this.openUnwrapped > 0 || (this.renamedOpen.get(name) ?? 0) > 0)) return true;
     if (name !== 'form' || !this.formPointerDiverged) return false;
     if (isEndTag) {
       this.formPointerDiverged = false;
@@ -695,6 +826,19 @@ export class OutputAlignment {
       `the <frameset> at offset ${offset}`,
       'the parser takes it in place of the body only while nothing has set its frameset-ok flag (HTML §13.2.6.4.7), and content written before it (or an explicit <body>) sets it',
     );
+  }
+
+  /** Renamed elements open, by their new names: an end tag of such a name the input ignored is left out. */
+  private readonly renamedOpen = new Map<string, number>();
+
+  renamedOpened(name: string): void {
+    this.renamedOpen.set(name, (this.renamedOpen.get(name) ?? 0) + 1);
+  }
+
+  renamedClosed(name: string): void {
+    const n = this.renamedOpen.get(name) ?? 0;
+    if (n <= 1) this.renamedOpen.delete(name);
+    else this.renamedOpen.set(name, n - 1);
   }
 
   /** Names of the formatting elements whose entries the output's parser does not have (for Noah's Ark). */

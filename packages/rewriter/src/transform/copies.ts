@@ -1,5 +1,8 @@
 /**
- * Copies of formatting elements, and why the output cannot give them a life of their own.
+ * Copies of formatting elements the adoption agency algorithm makes, and why the output cannot give them
+ * a life of their own. (A copy "reconstruct the active formatting elements" makes is written as an
+ * explicit start tag where it must differ: transform/alignment.ts; these checks are for the others, and
+ * for a reconstruction's copy the output's parser makes itself.)
  *
  * The tree builder copies formatting elements (`<b>`, `<a>`, `<font>`, … — HTML §13.2.4.3) in two
  * places: "reconstruct the active formatting elements" (§13.2.4.3, `<p><b>x<p>y` puts a copy of the `b`
@@ -45,9 +48,9 @@ export function tagOfUnit(unit: ElementUnit): WrittenTag {
 function copyError(copy: ElementRecord, offset: number, what: string): Error {
   return new Error(
     `HTMLRewriter: the <${copy.localName}> the parser makes at offset ${offset} is a copy of an earlier <${copy.localName}> ` +
-      `(reconstructing the active formatting elements, or the adoption agency algorithm), which a browser makes from the ` +
-      `original's start tag as written in the output: ${what}. Give the copy exactly the original's change ` +
-      `(el.implied is true on the copy), or change neither.`,
+      `that the adoption agency algorithm makes while it reads an end tag, from the original's start tag as written in the ` +
+      `output; the change cannot be written so that a browser builds the same tree: ${what}. Give the copy exactly the ` +
+      `original's change (el.implied is true on the copy), or change neither.`,
   );
 }
 

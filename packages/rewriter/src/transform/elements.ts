@@ -7,7 +7,7 @@
 import type { EndTagClass, StartTagClass } from '@sluice/tokenizer';
 import type { ElementUnit } from '../rewritable-units/element.js';
 import { WATCH_DEFERRED, type MoveWatch } from '../view/move-watch.js';
-import type { ElementRecord } from '../view/records.js';
+import { type ElementRecord, OUT_ENDED_OPEN } from '../view/records.js';
 import { ViewSink } from '../view/view-sink.js';
 import type { Executor } from './executor.js';
 import type { CompiledHandlers, Fn } from './handlers.js';
@@ -112,6 +112,8 @@ export class ElementOps {
 
   /** Ops for the end of an element: its end tag token, or an implicit end (`token` null). */
   end(el: ElementRecord, token: EndTagClass | null): void {
+    // (Closed with an element inside it still open: content at its end cannot be placed there.)
+    if (el.openChild !== null) el.out |= OUT_ENDED_OPEN;
     this.sink.close(el);
     this.text.parentCloses(el);
     if (el.ended) {

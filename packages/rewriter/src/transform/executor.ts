@@ -14,15 +14,15 @@ import { EndTagUnit } from '../rewritable-units/end-tag.js';
 import { joined } from '../rewritable-units/mutations.js';
 import { afterSource } from '../rewritable-units/boundaries.js';
 import { TextChunkUnit } from '../rewritable-units/text-chunk.js';
-import { type ElementRecord, OUT_ABSENT, OUT_CLOSED, OUT_CONTENT_ABSENT, OUT_EXPLICIT, OUT_RECLASSED, OUT_UNWRAPPED, TAG_NOT_WRITTEN, type WrittenTag } from '../view/records.js';
+import { type ElementRecord, type NodeRecord, OUT_ABSENT, OUT_CLOSED, OUT_ENDED_OPEN, OUT_CONTENT_ABSENT, OUT_EXPLICIT, OUT_RECLASSED, OUT_UNWRAPPED, TAG_NOT_WRITTEN, type WrittenTag } from '../view/records.js';
 import { ViewSink } from '../view/view-sink.js';
-import { type AlignPoint, NO_ALIGN, OutputAlignment, type TokenEffects, alignmentError, contentImplies, startTagText } from './alignment.js';
+import { type AlignPoint, EFFECT_POP, NO_ALIGN, OutputAlignment, type TokenEffects, alignmentError, contentImplies, startTagText } from './alignment.js';
 import { checkCopy, checkCopyEnd, sameTag, tagOfUnit } from './copies.js';
 import { checkRename, checkUnwrap, renameLeavesList } from './tag-classes.js';
 import { checkMovedContent, checkMovedEnd, noteContentChange } from './moved-content.js';
 import type { CompiledHandlers, Fn, HandlerResult } from './handlers.js';
 import type { Output, SourceSpan } from './output.js';
-import { OP_COMMENT, OP_COPY, OP_DOC_END, OP_DOCTYPE, OP_DOCUMENT_LEVEL, OP_DROPPED, OP_END, OP_END_GUARD, OP_EOF_TAG, OP_FORMATTING, OP_HELD_START, OP_IGNORED, OP_RAW, OP_START, OP_TEXT, OP_WALK, OP_FRAMESET, OP_EFFECTS, type Op, sizeOf } from './ops.js';
+import { OP_COMMENT, OP_COPY, OP_DOC_END, OP_DOCTYPE, OP_DOCUMENT_LEVEL, OP_DROPPED, OP_END, OP_END_GUARD, OP_EOF_TAG, OP_FORMATTING, OP_HELD_START, OP_IGNORED, OP_RAW, OP_START, OP_TEXT, OP_WALK, OP_FRAMESET, OP_EFFECTS, OP_PLAINTEXT, type Op, sizeOf } from './ops.js';
 import { type EndGuard, guardContent } from './end-of-input.js';
 
 /** How much source before inserted content the boundary check reads (boundaries.ts), in characters and in pieces. */
@@ -186,13 +186,29 @@ export class Executor {
 
   private unhandledCopy(el: ElementRecord, offset: number, at: AlignPoint): void {
     if (this.suppress.length > 0) {
-      el.out |= OUT_ABSENT;
+      this.copyInsideRemoved(el, offset);
       return;
     }
     // Unchanged, it has its source's attributes; the output's parser copies what it has of the original.
     if (el.reconstructed && this.align.copy(el, at, this.outputTagDiffers(el, null))) return;
     if (!el.reconstructed) this.checkAdoptionCopy(el, offset);
     checkCopy(el, offset, null, () => this.sourceTagOf(el));
+  }
+
+  /**
+   * A copy made while the output drops content (a removed element's): out of the output, like the
+   * content — unless the adoption agency algorithm made it in a furthest block it moved out of the
+   * removed element (the copy then is in the tree outside it: `<i><section></i>` with the `i` removed
+   * leaves the section), which the output cannot have without the removed element's tags: refused.
+   */
+  private copyInsideRemoved(el: ElementRecord, offset: number): void {
+    if (!el.reconstructed && OutputAlignment.present(el)) {
+      throw alignmentError(
+        `removing the <${el.localName}> whose end tag at offset ${offset} runs the adoption agency algorithm`,
+        'the algorithm moves content out of it (HTML §13.2.6.4.7), which the removal would take with it',
+      );
+    }
+    el.out |= OUT_ABSENT;
   }
 
   /**
@@ -294,12 +310,18 @@ export class Executor {
   }
 
   /**
-   * What the tree builder did for a token besides its own element: inside removed content, where the
-   * output lacks the token, it must not have touched what the output has (alignment.ts `insideRemoved`).
+   * One thing the tree builder did for a token besides its own element (`effects`, at `index`): inside
+   * removed content, where the output lacks the token, it must not touch what the output has
+   * (alignment.ts `insideRemoved`). Now, or in order.
    */
-  tokenEffects(effects: TokenEffects): void {
-    if (this.blocked) this.push({ k: OP_EFFECTS, effects });
-    else if (this.suppress.length > 0) this.align.insideRemoved(effects);
+  effect(effects: TokenEffects, index: number): void {
+    if (this.blocked) this.push({ k: OP_EFFECTS, effects, index });
+    else if (this.suppress.length > 0) this.align.insideRemoved(effects, index);
+  }
+
+  /** A `<plaintext>` start tag: what follows it is text (alignment.ts `plaintext`). In order. */
+  plaintextStarted(): void {
+    this.push({ k: OP_PLAINTEXT });
   }
 
   /** The tree builder took a `<frameset>` in place of the body (alignment.ts `framesetTaken`). Now, or in order. */
@@ -579,7 +601,10 @@ export class Executor {
         if (!this.align.ignoredTag(op.token.name, op.isEndTag)) this.emitSource(op.token.raw, op.token.start);
         return;
       case OP_EFFECTS:
-        if (this.suppress.length > 0) this.align.insideRemoved(op.effects);
+        if (this.suppress.length > 0) this.align.insideRemoved(op.effects, op.index);
+        return;
+      case OP_PLAINTEXT:
+        if (this.suppress.length === 0) this.align.plaintext = true;
         return;
       case OP_FRAMESET:
         this.align.framesetTaken(op.offset);
@@ -691,9 +716,9 @@ export class Executor {
     align.enter(at.effects);
   }
 
-  private contentAt(at: AlignPoint, closeToo: ElementRecord | null, content: string, context: ContentContext = 'data'): void {
+  private contentAt(at: AlignPoint, closeToo: ElementRecord | null, content: string, context: ContentContext = 'data', into: NodeRecord | null = null): void {
     if (this.suppress.length > 0 || content.length === 0) return;
-    this.align.beforeContent(at, closeToo, content, context === 'data' || context === 'cdata');
+    this.align.beforeContent(at, closeToo, content, context === 'data' || context === 'cdata', into);
   }
 
   private runStart(token: StartTagToken, el: ElementRecord, handlers: readonly Fn<ElementUnit>[], at: AlignPoint): void | Promise<void> {
@@ -728,7 +753,7 @@ export class Executor {
     let explicitCopy = false;
     if (el.copyOf !== null) {
       if (suppressed) {
-        el.out |= OUT_ABSENT;
+        this.copyInsideRemoved(el, token.start);
         el.unit = null;
         el.handled = false;
         return;
@@ -773,7 +798,12 @@ export class Executor {
     noteContentChange(el, unit);
     if (el.fromStartTag && ViewSink.isFormatting(el.localName)) this.noteWrittenTag(el, unit);
     if (unit._before !== null) {
-      this.contentAt(at, null, joined(unit._before));
+      // (An explicit copy: the output's parser must not make it itself for the content before it.)
+      if (explicitCopy && !suppressed) {
+        align.flush(at.effects, at.upTo);
+        align.detachCopyOriginals(at.effects, at.upTo);
+      }
+      this.contentAt(at, null, joined(unit._before), 'data', el.parent);
       this.emit(joined(unit._before));
     }
     if (unit._replacement !== null || (unit._removed && !unit._keepContent)) {
@@ -781,7 +811,7 @@ export class Executor {
       // (alignment.ts: the token is not written).
       el.out |= OUT_ABSENT;
       if (unit._replacement !== null) {
-        this.contentAt(at, null, unit._replacement);
+        this.contentAt(at, null, unit._replacement, 'data', el.parent);
         this.emit(unit._replacement);
       }
       this.suppress.push(el);
@@ -795,6 +825,9 @@ export class Executor {
           checkUnwrap(el, token.start);
           align.openUnwrapped++;
           align.framesetOkLoose = true;
+          // A formatting element without its tags is not in the output parser's list: its copies are
+          // written explicitly (alignment.ts).
+          if (renameLeavesList(el)) align.markDetached(el);
         }
         el.out |= OUT_UNWRAPPED;
       } else this.writeStartTag(token, el, unit, at, explicitCopy, suppressed);
@@ -811,7 +844,7 @@ export class Executor {
           // (Either way the output's parser has it now: made explicitly, or by reading the content.)
           align.impliedWritten(at.effects, at.upTo);
         }
-        this.contentAt(at, null, content);
+        this.contentAt(at, null, content, 'data', unit._keepContent ? el.parent : el);
       }
       if (unit._prepend !== null) this.emit(joined(unit._prepend));
       if (unit._inner !== null) {
@@ -862,6 +895,8 @@ export class Executor {
         if (unit.canHaveContent) align.openUnwrapped++;
       }
       el.outputName = unit._name;
+      // While it is open, end tags of its new name in the input mean something else to the output's parser.
+      if (unit.canHaveContent) align.renamedOpened(unit._name);
       this.emit(text);
       if (!unit.implied) align.written(at.effects);
       else el.out |= OUT_EXPLICIT;
@@ -916,16 +951,30 @@ export class Executor {
     this.align.suppressed = this.suppress.length > 0;
     if (unit._replacement !== null || (unit._removed && !unit._keepContent)) {
       // The element is gone with its end tag; what was put after it stays, where the element was.
-      if ((end !== null && end._after !== null) || unit._after !== null) this.contentAt(at, null, joined(end === null ? null : end._after) + joined(unit._after));
+      if ((end !== null && end._after !== null) || unit._after !== null) this.contentAt(at, null, joined(end === null ? null : end._after) + joined(unit._after), 'data', el.parent);
       if (end !== null) this.emit(joined(end._after));
       this.emit(joined(unit._after));
       return;
     }
     const inside = unit._insideContext;
     const endBefore = end !== null && (end._before !== null || end._replacement !== null);
+    if (this.suppress.length === 0 && token === null && at.effects.written && poppedBy(at.effects, el) && (unit._append !== null || endBefore || unit._after !== null || (end !== null && end._after !== null))) {
+      // Closed by a token the output has already (an end tag whose adoption agency algorithm went round
+      // again and closed it, §13.2.6.4.7): where its content ended is behind the output's parser.
+      throw alignmentError(
+        `content at the end of the <${el.localName}>`,
+        'the parser closed it while reading a tag the output already has (the adoption agency algorithm, HTML §13.2.6.4.7), so no markup can follow its content there',
+      );
+    }
+    if ((unit._append !== null || endBefore) && (el.out & OUT_ENDED_OPEN) !== 0 && this.suppress.length === 0) {
+      throw alignmentError(
+        `content at the end of the <${el.localName}>`,
+        'the parser took it off the stack of open elements while an element inside it stayed open (HTML §13.2.6.4.7), so no markup ends its content there',
+      );
+    }
     if (unit._append !== null || endBefore) {
       // Content at the end of the element: after everything still open inside it.
-      this.contentAt(at, null, joined(unit._append) + joined(end === null ? null : end._before) + (end === null ? '' : (end._replacement ?? '')), inside);
+      this.contentAt(at, null, joined(unit._append) + joined(end === null ? null : end._before) + (end === null ? '' : (end._replacement ?? '')), inside, unit._keepContent ? el.parent : el);
     }
     this.emit(joined(unit._append), inside);
     // The end tag written: the source's (renamed if the element or the end tag was); none where the
@@ -939,12 +988,15 @@ export class Executor {
       // (A name of the same class closes where the old one did — tag-classes.ts — so the token that closed
       // it closes it in the output too: no end tag is written, which could also change what that token
       // does, e.g. leave a foreign element as the current node for it.)
-      if (token === null) write = unit._nameChanged && unit.canHaveContent && !atDocumentEnd && (el.out & OUT_RECLASSED) !== 0;
+      // Another class: the output's parser does not close it where the input's did; an end tag of its new
+      // name closing it: that tag would close it, not what the input's parser closed with it.
+      if (token === null) write = unit._nameChanged && unit.canHaveContent && !atDocumentEnd && ((el.out & OUT_RECLASSED) !== 0 || at.effects.endTagName === unit._name);
       else if (unit.implied && !unit.canHaveContent) write = unit._attrs === null && !unit._nameChanged;
     }
     if (((unit._keepContent && (el.out & OUT_UNWRAPPED) !== 0 && el.copyOf === null) || (el.out & OUT_RECLASSED) !== 0) && this.align.openUnwrapped > 0 && this.suppress.length === 0) {
       this.align.openUnwrapped--;
     }
+    if (el.outputName !== null && unit.canHaveContent) this.align.renamedClosed(el.outputName);
     let closed = false;
     if (end !== null) {
       this.emit(joined(end._before), inside);
@@ -954,7 +1006,7 @@ export class Executor {
     const after = (end !== null && end._after !== null) || unit._after !== null;
     if (after) {
       // After the element: it is closed first where nothing wrote its end tag (an implicit end).
-      this.contentAt(at, closed || token !== null || unit._keepContent || (el.out & OUT_UNWRAPPED) !== 0 ? null : el, joined(end === null ? null : end._after) + joined(unit._after));
+      this.contentAt(at, closed || token !== null || unit._keepContent || (el.out & OUT_UNWRAPPED) !== 0 ? null : el, joined(end === null ? null : end._after) + joined(unit._after), 'data', el.parent);
     }
     if (end !== null) this.emit(joined(end._after));
     this.emit(joined(unit._after));
@@ -988,6 +1040,12 @@ export class Executor {
     this.emit(`</${name}>`);
     return true;
   }
+}
+
+/** Whether `el` is one of the elements the token of `effects` closed besides its own. */
+function poppedBy(effects: TokenEffects, el: ElementRecord): boolean {
+  for (let i = 0; i < effects.length; i++) if (effects.nodes[i] === el && effects.kinds[i] === EFFECT_POP) return true;
+  return false;
 }
 
 /** Whether a copy's handlers gave it content of its own, or removed it (what only an explicit copy can have). */

@@ -46,7 +46,9 @@ export const OP_IGNORED = 13;
 export const OP_WALK = 14;
 /** The tree builder took a `<frameset>` in place of the body (alignment.ts `framesetTaken`). */
 export const OP_FRAMESET = 16;
-/** What the tree builder did for a token besides its own element (alignment.ts): checked inside removed content. */
+/** The output has a `<plaintext>` start tag from here (alignment.ts `plaintext`). */
+export const OP_PLAINTEXT = 18;
+/** One thing the tree builder did for a token besides its own element (alignment.ts): checked inside removed content. */
 export const OP_EFFECTS = 17;
 /** Source the output must have even inside removed content: it acts on the document, `<html>` or `<body>` (alignment.ts). */
 export const OP_DOCUMENT_LEVEL = 15;
@@ -68,7 +70,8 @@ export type Op =
   | { readonly k: typeof OP_DROPPED; readonly el: ElementRecord; readonly reason: string; readonly token: EndTagToken | null }
   | { readonly k: typeof OP_IGNORED; readonly token: StartTagToken | EndTagToken; readonly isEndTag: boolean }
   | { readonly k: typeof OP_FRAMESET; readonly offset: number }
-  | { readonly k: typeof OP_EFFECTS; readonly effects: TokenEffects }
+  | { readonly k: typeof OP_PLAINTEXT }
+  | { readonly k: typeof OP_EFFECTS; readonly effects: TokenEffects; readonly index: number }
   | { readonly k: typeof OP_WALK; readonly kind: number; readonly seen: readonly ElementRecord[]; readonly offset: number }
   | { readonly k: typeof OP_DOCUMENT_LEVEL; readonly raw: string; readonly start: number; readonly target: ElementRecord | null };
 

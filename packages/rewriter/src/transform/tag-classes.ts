@@ -162,7 +162,7 @@ export function renameLeavesList(el: ElementRecord): boolean {
  * templates, text elements like `<script>`, foreign roots and integration points, `<html>`, `<head>`,
  * `<body>`, …) change how their content is tokenized or which insertion mode reads it: refused.
  */
-const UNWRAPPABLE: ReadonlySet<string> = new Set(['ordinary', 'foreign', 'formatting', 'block', 'block-passed', 'list', 'heading', 'dd-dt', 'html:p', 'html:li']);
+const UNWRAPPABLE: ReadonlySet<string> = new Set(['ordinary', 'foreign', 'formatting', 'html:a', 'html:nobr', 'block', 'block-passed', 'list', 'heading', 'dd-dt', 'html:p', 'html:li']);
 
 /** Refuse `removeAndKeepContent()` on `el` when its content would be parsed otherwise without it. */
 export function checkUnwrap(el: ElementRecord, offset: number): void {

@@ -22,9 +22,9 @@
 import { EndTagClass, StartTagClass, TextTokenClass, Tokenizer, type CommentToken, type DoctypeToken, type TextToken, type Token } from '@sluice/tokenizer';
 import { TreeBuilder } from '@sluice/tree-builder';
 import { contentContextOf } from '../rewritable-units/content.js';
-import { ElementRecord, type NodeRecord, type ParentRecord } from '../view/records.js';
-import { EV_COMMENT, EV_CREATE, EV_DROPPED, EV_KEPT_OPEN, EV_POP, EV_TEXT, ViewSink, WHOLE_TOKEN } from '../view/view-sink.js';
-import { type AlignPoint, EFFECT_CREATE, EFFECT_POP, NO_EFFECTS, TokenEffects, alignPoint, reconstructionTail } from './alignment.js';
+import { ElementRecord, type NodeRecord, OUT_FOSTERED, type ParentRecord } from '../view/records.js';
+import { EV_COMMENT, EV_CREATE, EV_DROPPED, EV_FOSTERED_TEXT, EV_KEPT_OPEN, EV_POP, EV_TEXT, ViewSink, WHOLE_TOKEN } from '../view/view-sink.js';
+import { type AlignPoint, EFFECT_CREATE, EFFECT_FOSTER, EFFECT_POP, NO_EFFECTS, TokenEffects, alignPoint, alignmentError, reconstructionTail } from './alignment.js';
 import { WALK_DD, WALK_LI, WALK_OPTION, isSpecial, walkKindOf, walkTarget } from './tag-classes.js';
 import { ElementOps } from './elements.js';
 import { endGuardFor } from './end-of-input.js';
@@ -107,6 +107,9 @@ export class Transformer {
    */
   private effects: TokenEffects | null = null;
   private effectIndex = 0;
+  /** Before the token being processed: `TokenEffects.tailBefore` and `boundaryBefore`. */
+  private tailBefore: readonly ElementRecord[] = [];
+  private boundaryBefore: ElementRecord | null = null;
   /** Elements the token made that are not effects to write (`effectsOf`: copies for held table text). */
   private readonly notEffects: ElementRecord[] = [];
 
@@ -116,11 +119,13 @@ export class Transformer {
     if (effects === null) {
       // A token read on a fast path: nothing but its own element; what a reconstruction would copy after it.
       const tail = reconstructionTail(this.builder);
-      if (tail.length === 0) effects = NO_EFFECTS;
+      if (tail.length === 0 && this.tailBefore.length === 0) effects = NO_EFFECTS;
       else {
         const token = this.lastToken;
         const start = token === null ? this.written : token.start;
         effects = new TokenEffects(start, token === null ? start : start + token.raw.length, tail);
+        effects.tailBefore = this.tailBefore;
+        effects.boundaryBefore = this.boundaryBefore;
       }
       this.effects = effects;
     }
@@ -140,7 +145,12 @@ export class Transformer {
     if (atEnd) {
       const segments = this.builder.activeFormattingSegments() as ElementRecord[][];
       effects = new TokenEffects(start, start, segments[0]!, true, segments.slice(1));
-    } else effects = new TokenEffects(start, token === null ? start : start + token.raw.length, reconstructionTail(this.builder));
+    } else {
+      effects = new TokenEffects(start, token === null ? start : start + token.raw.length, reconstructionTail(this.builder));
+      if (endToken !== null) effects.endTagName = endToken.name;
+      effects.tailBefore = this.tailBefore;
+      effects.boundaryBefore = this.boundaryBefore;
+    }
     let madeByEndTag: ParentRecord | null = null;
     let ownElement: ParentRecord | null = null;
     let consumed = false;
@@ -159,6 +169,14 @@ export class Transformer {
         } else if (kind !== EV_POP) break;
       }
     }
+    // Whitespace held "in table text" and placed in the table now (alignment.ts `heldWhitespace`).
+    for (let i = 0; i < n; i++) {
+      if (sink.eventKind[i] !== EV_TEXT) continue;
+      const location = sink.eventLocation[i]!;
+      if (location === null || location === WHOLE_TOKEN || location.start >= start) break;
+      const parent = sink.eventNode[i]!;
+      if (parent instanceof ElementRecord && parent.isHtml && /^(table|tbody|thead|tfoot|tr)$/.test(parent.localName) && !/[^\t\n\f\r ]/.test(sink.eventData[i]!)) effects.heldWhitespace = true;
+    }
     for (let i = 0; i < n; i++) {
       const kind = sink.eventKind[i]!;
       const location = sink.eventLocation[i]!;
@@ -168,6 +186,11 @@ export class Transformer {
         this.notEffects.push(node as ElementRecord);
         continue;
       }
+      if (kind === EV_FOSTERED_TEXT) {
+        effects.add(EFFECT_FOSTER, node as ElementRecord);
+        continue;
+      }
+      if (kind === EV_CREATE && ((node as ElementRecord).out & OUT_FOSTERED) !== 0) effects.add(EFFECT_FOSTER, node.parent as ElementRecord);
       if (kind === EV_CREATE) {
         if (own === OWN_START && location !== null && location !== WHOLE_TOKEN && location.start === ownStart) ownElement = node;
         else if (own === OWN_END && location !== null && location !== WHOLE_TOKEN && location.start === ownStart) madeByEndTag = node;
@@ -241,6 +264,12 @@ export class Transformer {
     if (watch !== null) watch.offsetNow = () => (this.lastToken === null ? this.written : this.lastToken.start);
     this.sink.onMovedAfterChange = (el) => {
       throw movedAfterChange(el, this.lastToken === null ? this.written : this.lastToken.start);
+    };
+    this.sink.onMovedOutOfRemoved = (el) => {
+      throw alignmentError(
+        `removing content that holds the <${el.localName}> the adoption agency algorithm moves out of it at offset ${this.lastToken === null ? this.written : this.lastToken.start}`,
+        'the moved element is outside the removed element in the tree, and its tags are not in the output (HTML §13.2.6.4.7)',
+      );
     };
     this.lists = new HandlerLists(config, this.sink);
     this.commentHandlersExist = config.docComments.length > 0 || config.registrations.some((r) => r.comments !== null);
@@ -331,6 +360,11 @@ export class Transformer {
     this.effects = null;
     this.effectIndex = 0;
     this.notEffects.length = 0;
+    if (this.aligning) {
+      // What a reconstruction would copy before this token (alignment.ts `TokenEffects.tailBefore`).
+      this.tailBefore = reconstructionTail(this.builder);
+      this.boundaryBefore = this.builder.activeFormattingTailBoundary() as ElementRecord | null;
+    }
     if (token instanceof TextTokenClass) {
       this.builder.processTextToken(token);
       this.afterText(token);
@@ -397,13 +431,16 @@ export class Transformer {
   private afterStartTag(token: StartTagClass): void {
     const sink = this.sink;
     if (sink.eventCount === 1 && this.text.empty && sink.eventKind[0] === EV_CREATE) {
-      // The common case: the token made one element, and nothing else happened.
+      // The common case: the token made one element, and nothing else happened. (Not foster-parented:
+      // that is an effect for alignment.ts.)
       const loc = sink.eventLocation[0]!;
-      if (loc !== null && loc.start === token.start) {
+      if (loc !== null && loc.start === token.start && ((sink.eventNode[0] as ElementRecord).out & OUT_FOSTERED) === 0) {
         const el = sink.eventNode[0] as ElementRecord;
         sink.clearEvents();
         el.fromStartTag = true;
         this.elements.start(token, el);
+        // (After its start tag: the output is text from there, alignment.ts `plaintext`.)
+        if (this.aligning && token.name === 'plaintext' && el.isHtml) this.exec.plaintextStarted();
         return;
       }
     }
@@ -414,6 +451,8 @@ export class Transformer {
       // A frameset in place of the body (§13.2.6.4.7 "frameset"): the output's parser must take it too.
       if (this.aligning && token.name === 'frameset' && el.parent === this.sink.root && this.sink.body !== null) this.exec.framesetTaken(token.start);
       this.elements.start(token, el);
+      // (After its start tag: the output is text from there, alignment.ts `plaintext`.)
+      if (this.aligning && token.name === 'plaintext' && el.isHtml) this.exec.plaintextStarted();
       if (this.ownPopped) this.elements.end(el, null);
     } else if (this.aligning && (token.name === 'form' || token.name === 'frameset')) {
       // Ignored (the form element pointer is set; the frameset-ok flag is not ok): the output's parser
@@ -580,6 +619,13 @@ export class Transformer {
         sink.eventLocation[i] = location;
         sink.eventData[i] = token.value;
       }
+      // (Each effect, in order: inside removed content it must not reach outside it, alignment.ts `insideRemoved`.)
+      if (kind === EV_FOSTERED_TEXT) {
+        if (this.effects !== null) this.exec.effect(this.effects, this.effectIndex);
+        this.effectIndex++;
+        continue;
+      }
+      if (kind === EV_CREATE && this.effects !== null && ((node as ElementRecord).out & OUT_FOSTERED) !== 0) this.exec.effect(this.effects, this.effectIndex++);
       if (kind === EV_CREATE) {
         const el = node as ElementRecord;
         if (own === OWN_START && location !== null && location.start === ownStart) {
@@ -590,7 +636,10 @@ export class Transformer {
           // `</br>` makes a <br> with the end tag's location: that tag is the element's.
           if (own === OWN_END && location !== null && location.start === ownStart) madeByEndTag = el;
           this.elements.created(el, ownStart);
-          if (el !== madeByEndTag && (this.notEffects.length === 0 || !this.notEffects.includes(el))) this.effectIndex++;
+          if (el !== madeByEndTag && (this.notEffects.length === 0 || !this.notEffects.includes(el))) {
+            if (this.effects !== null) this.exec.effect(this.effects, this.effectIndex);
+            this.effectIndex++;
+          }
         }
       } else if (kind === EV_DROPPED) {
         // The tree builder took a formatting element off its list without closing it: an end tag that
@@ -625,6 +674,7 @@ export class Transformer {
           consumed = true;
         } else {
           this.elements.end(el, null);
+          if (this.effects !== null) this.exec.effect(this.effects, this.effectIndex);
           this.effectIndex++;
         }
       } else if (kind === EV_KEPT_OPEN) {
@@ -635,9 +685,6 @@ export class Transformer {
       }
     }
     sink.clearEvents();
-    // (Inside removed content, what the token did must not reach outside it: alignment.ts `insideRemoved`.)
-    const effects = this.effects;
-    if (effects !== null && effects.length > 0) this.exec.tokenEffects(effects);
     // The token's own element starts after the effects before it.
     if (element !== null) this.effectIndex = ownIndex;
     this.ownElement = element;

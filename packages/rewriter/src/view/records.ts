@@ -97,10 +97,17 @@ export class DocumentRecord extends ParentRecord {}
 
 /** A template's contents (a DocumentFragment): what is under it is not in the document. */
 export class FragmentRecord extends ParentRecord {
+  /** The template whose contents it is. */
+  host: ElementRecord | null = null;
   constructor(positioned: boolean) {
     super(positioned);
     this.inTemplate = true;
   }
+}
+
+/** The node `x` is in: its parent, or for a template's contents the template. */
+export function containerOf(x: ParentRecord): ParentRecord | null {
+  return x instanceof FragmentRecord ? x.host : x.parent;
 }
 
 /** A comment or doctype node: the sink must hand the tree builder a handle for them. */
@@ -138,6 +145,11 @@ export const OUT_FOSTERED = 32;
 export const OUT_RECLASSED = 64;
 /** In the output, but not its content (`setInnerContent()`): what is inside is out of the output. */
 export const OUT_CONTENT_ABSENT = 128;
+/**
+ * (Of the input's tree:) taken off the stack of open elements while an element inside it stayed open
+ * (`<a>` inside an `a` with a table between, §13.2.6.4.7): its end is not where its content ends.
+ */
+export const OUT_ENDED_OPEN = 256;
 
 /** `ElementRecord.writtenTag` of a formatting element whose start tag is not in the output. */
 export const TAG_NOT_WRITTEN: WrittenTag = Object.freeze({ name: '', attributes: Object.freeze([]) });

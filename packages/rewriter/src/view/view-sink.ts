@@ -18,7 +18,7 @@ import type { StartTagClass, TextToken } from '@sluice/tokenizer';
 import { ElementMatcher, type SinkSelector } from '../selectors/element-matcher.js';
 import type { SelectorRegistry } from '../selectors/registry.js';
 import { WATCH_CONTENT_CHANGED, WATCH_MOVED, type MoveWatch } from './move-watch.js';
-import { DocumentRecord, ElementRecord, FORMATTING_NAMES, FragmentRecord, LeafRecord, type NodeRecord, OUT_FOSTERED, ParentRecord, type Positions } from './records.js';
+import { DocumentRecord, ElementRecord, FORMATTING_NAMES, containerOf, FragmentRecord, LeafRecord, type NodeRecord, OUT_ABSENT, OUT_CONTENT_ABSENT, OUT_ENDED_OPEN, OUT_FOSTERED, ParentRecord, type Positions } from './records.js';
 
 /** Kinds of the events the sink records for the token being processed. */
 export const EV_CREATE = 0;
@@ -32,6 +32,8 @@ export const EV_KEPT_OPEN = 4;
  * (`TreeSink.activeFormattingElementDropped`): `eventData` is the reason, `'not-open'` or `'noahs-ark'`.
  */
 export const EV_DROPPED = 5;
+/** Text foster-parented (§13.2.6.1: inserted before a table): `eventNode` the parent it went to. */
+export const EV_FOSTERED_TEXT = 6;
 
 /**
  * The `eventLocation` of an `EV_TEXT` event for text inserted as a whole token (`insertTextToken`): its
@@ -42,6 +44,12 @@ export const WHOLE_TOKEN: SourceLocation = Object.freeze({ start: -1, end: -1 })
 export type { SinkSelector } from '../selectors/element-matcher.js';
 
 
+
+/** Whether `node` is, or is inside, an element whose content a handler removed (`OUT_ABSENT`, `OUT_CONTENT_ABSENT`). */
+function insideRemoved(node: ParentRecord): boolean {
+  for (let x: ParentRecord | null = node; x !== null; x = containerOf(x)) if (x instanceof ElementRecord && (x.out & (OUT_ABSENT | OUT_CONTENT_ABSENT)) !== 0) return true;
+  return false;
+}
 
 /** Union of two bit sets, reusing `a` when `b` adds nothing (arrays are shared and never mutated). */
 function union(a: Uint8Array | null, b: Uint8Array | null): Uint8Array | null {
@@ -104,6 +112,11 @@ export class ViewSink implements TreeSink<NodeRecord> {
    * changed content at its start (transform/moved-content.ts).
    */
   onMovedAfterChange: (el: ElementRecord) => void = () => {};
+  /**
+   * Called (and expected to throw) when the adoption agency algorithm moves an element out of content a
+   * handler removed (which the output therefore lacks: transform/alignment.ts); null: not watched.
+   */
+  onMovedOutOfRemoved: ((el: ElementRecord) => void) | null = null;
 
   /** Which registrations match an element: the selectors, evaluated against this view (selectors/element-matcher.ts). */
   private readonly matcher: ElementMatcher;
@@ -190,8 +203,10 @@ export class ViewSink implements TreeSink<NodeRecord> {
     return new LeafRecord('doctype');
   }
 
-  insertText(parent: NodeRecord, data: string, _before: NodeRecord | null, location: SourceLocation | null): void {
-    if (parent instanceof ParentRecord) this.record(EV_TEXT, parent, location, data);
+  insertText(parent: NodeRecord, data: string, before: NodeRecord | null, location: SourceLocation | null): void {
+    if (!(parent instanceof ParentRecord)) return;
+    this.record(EV_TEXT, parent, location, data);
+    if (before !== null) this.record(EV_FOSTERED_TEXT, parent, location, '');
   }
 
   insertTextToken(parent: NodeRecord, _token: TextToken): void {
@@ -208,6 +223,7 @@ export class ViewSink implements TreeSink<NodeRecord> {
     if (!(node instanceof ElementRecord)) return;
     if (node.parent !== null) {
       // Only the adoption agency algorithm inserts an element that is in the tree already (steps 13.8, 14).
+      if (this.onMovedOutOfRemoved !== null && insideRemoved(node.parent) && !insideRemoved(parent)) this.onMovedOutOfRemoved(node);
       if (node.open) node.parent.removeOpenChild(node);
       this.detach(node);
       this.generation++;
@@ -350,7 +366,10 @@ export class ViewSink implements TreeSink<NodeRecord> {
 
   templateContents(template: NodeRecord): NodeRecord {
     if (!(template instanceof ElementRecord)) throw new Error('ViewSink.templateContents: not an element');
-    template.content ??= new FragmentRecord(this.positioned);
+    if (template.content === null) {
+      template.content = new FragmentRecord(this.positioned);
+      template.content.host = template;
+    }
     return template.content;
   }
 
@@ -362,8 +381,10 @@ export class ViewSink implements TreeSink<NodeRecord> {
     if (element instanceof ElementRecord) this.record(EV_KEPT_OPEN, element, location, '');
   }
 
-  elementPopped(element: NodeRecord, endLocation: SourceLocation | null): void {
+  elementPopped(element: NodeRecord, endLocation: SourceLocation | null, _at?: number, openAbove?: boolean): void {
     if (!(element instanceof ElementRecord)) return;
+    // (Content at its end cannot be written where it ends: transform/alignment.ts.)
+    if (openAbove === true) element.out |= OUT_ENDED_OPEN;
     this.close(element);
     this.record(EV_POP, element, endLocation, '');
   }

@@ -193,6 +193,63 @@ describe('implied elements', () => {
     await expect(rw('x</body>y', (r) => r.on('body', { element(e) { e.removeAndKeepContent(); } }))).rejects.toThrow(/<body>/);
   });
 
+  it('source on both sides of what is left out does not join (boundaries.ts)', async () => {
+    // `<` + `<section>` + `x`: without the tag, `<x` would be a tag; `&not` + `in;` the reference `&notin;`.
+    const tag = await rw('<<section>x</section>', (r) => r.on('section', { element(e) { e.removeAndKeepContent(); } }));
+    expect(tag.out).toBe('<&#120;');
+    expect(parse(tag.out).body!.textContent).toBe('<x');
+    const reference = await rw('&not<b></b>in;', (r) => r.on('b', { element(e) { e.remove(); } }));
+    expect(reference.out).toBe('&not&#105;n;');
+    expect(parse(reference.out).body!.textContent).toBe('¬in;');
+    // `\r` + `\n` would be one newline.
+    const newline = await rw('a\r<b></b>\nz', (r) => r.on('b', { element(e) { e.remove(); } }));
+    expect(parse(newline.out).body!.textContent).toBe('a\n\nz');
+    // Nothing joins: copied as it was.
+    expect((await rw('a<b>x</b>;', (r) => r.on('b', { element(e) { e.remove(); } }))).out).toBe('a;');
+  });
+
+  it('an end tag in removed content that takes a formatting element off the list is kept for the output (§13.2.6.4.7 step 4.4)', async () => {
+    // Without the div's `</b>`, a browser would still have the <b> on its list and copy it around "y".
+    const { out } = await rw('<p><b>x</p><div class=ad></b></div>y', (r) => r.on('div.ad', { element(e) { e.remove(); } }));
+    expect(out).toBe('<p><b>x</p></b>y');
+    expect(parse(out).body!.innerHTML).toBe('<p><b>x</b></p>y');
+  });
+
+  it('removeAndKeepContent() on an element still open when the parser took the one around it off the stack is refused', async () => {
+    // `<a>` inside an `a` takes the outer one off the stack (§13.2.6.4.7) while the section stays open:
+    // the copy made after the second <select> lands in the section, which without its tags is the outer
+    // <a>'s content — which a browser reading the output no longer has open.
+    await expect(
+      rw('<a><section><select>x<a><select>y</section>', (r) => r.on('section', { element(e) { e.removeAndKeepContent(); } })),
+    ).rejects.toThrow(/removeAndKeepContent\(\) on the <section> that ends at offset \d+ cannot be written so that a browser builds the same tree: the parser took the <a> around it off the stack/);
+  });
+
+  it('a copy whose original a written end tag took off the list is written: renamed <a> inside a copy (§13.2.4.3)', async () => {
+    // The last <a> closes the copy of the first (written as <span>) and the <font> in it, which the
+    // output closes with </font></span>; </font> takes the font off the browser's list, so the copy the
+    // input's parser makes of it around the last <a> is written as a start tag.
+    const { out } = await rw('<p><a><p><font><a>', (r) => r.on('a', { element(e) { e.tagName = 'span'; } }));
+    expect(out).toBe('<p><span></span><p><span><font></font></span><font><span>');
+    expect(parse(out).body!.innerHTML).toBe('<p><span></span></p><p><span><font></font></span><font><span></span></font></p>');
+  });
+
+  it('a copy of <nobr> that would be written while a nobr is in scope is refused', async () => {
+    // Written as a start tag, <nobr> would run the adoption agency algorithm on the outer nobr.
+    await expect(
+      rw('<nobr><table><tr><td></td><i><h1><nobr></table><p>x', (r) => r.on('h1', { element(e) { e.append(']'); } })),
+    ).rejects.toThrow(/the copy of <nobr> the parser makes here cannot be written/);
+  });
+
+  it('a heading\'s rule looks at the current node after closing a <p>: refused where that node is left out', async () => {
+    // <h1> closes the <p>, then the <section>'s h1 would be the current node without the section's tags.
+    await expect(
+      rw('<h1><section><p><h1>x', (r) => r.on('section', { element(e) { e.removeAndKeepContent(); } })),
+    ).rejects.toThrow(/the start tag at offset 16 cannot be written .* looks at the <section>/);
+    // Where the node below the <p> is in the output, nothing to refuse.
+    const { out } = await rw('<h1><div><section><p><h1>x', (r) => r.on('section', { element(e) { e.removeAndKeepContent(); } }));
+    expect(parse(out).body!.innerHTML).toBe('<h1><div><p></p><h1>x</h1></div></h1>');
+  });
+
   it('changing the tag name writes a start tag and an end tag', async () => {
     const { out } = await rw('<table><tr><td>1</td></tr></table>', (r) => r.on('tbody', { element(e) { e.tagName = 'thead'; e.setAttribute('id', 'h'); } }));
     // (thead and tbody are read alike: the </table> that closes the one closes the other, no end tag needed.)

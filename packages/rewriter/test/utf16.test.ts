@@ -215,8 +215,15 @@ describe('the byte path in UTF-16', () => {
           // The same handlers, sync or async, on the string path: an async handler runs later, so a
           // change the adoption agency would misplace can be refused at the handler's call rather than at
           // the move — the same refusal, another message (docs/rewriter.md, "Held output").
+          // Async handlers also run at other points on the two paths (the byte path awaits the decoder),
+          // so which of two refusals of one document is met first can differ: both must refuse.
           const want = await outcome(() => viaString((r) => rewriteSome(r, async), text));
-          expect(got).toEqual(want);
+          if (async && 'error' in got && 'error' in want && got.error !== want.error) {
+            expect(got.error).toMatch(/cannot be written so that a browser builds the same tree/);
+            expect(want.error).toMatch(/cannot be written so that a browser builds the same tree/);
+          } else {
+            expect(got).toEqual(want);
+          }
         }),
         { numRuns: async ? 150 : 300 },
       );

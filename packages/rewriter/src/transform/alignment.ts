@@ -42,7 +42,7 @@
  * output's parser has been given.
  */
 import { NS } from '@sluice/tree-builder';
-import { RENAME_DETACH, RENAME_MATERIALIZE, WALK_DD, WALK_LI, isSpecial, walkTarget } from './tag-classes.js';
+import { BUTTON_SCOPE, RENAME_DETACH, RENAME_MATERIALIZE, WALK_DD, WALK_HEADING, WALK_LI, isSpecial, walkTarget } from './tag-classes.js';
 
 /**
  * Whether a rule of `kind` stops at an element of this name: the walks of `<li>`, `<dd>`, `<dt>` at the
@@ -273,6 +273,13 @@ function isFormatting(el: ElementRecord): boolean {
   return el.namespace === HTML && FORMATTING_NAMES.has(el.localName);
 }
 
+/**
+ * The reason given with `droppedInsideRemoved` for a reconstructed copy closed by its own end tag, which
+ * takes its entry off the list (§13.2.6.4.7): inside removed content, the output's parser never made the
+ * copy and still has its original's entry.
+ */
+export const DROPPED_COPY_CLOSED = 'copy-closed';
+
 /** The error for a change the output cannot express (see the file comment). */
 export function alignmentError(what: string, why: string): Error {
   return new Error(`HTMLRewriter: ${what} cannot be written so that a browser builds the same tree: ${why} (docs/rewriter.md, "Exact on the final tree").`);
@@ -396,7 +403,24 @@ export class OutputAlignment {
       // with it what is open inside it, which the output's parser, without that `p`, keeps open.)
       if ((isFormatting(el) && !OutputAlignment.inOutputList(el)) || (el.out & OUT_UNWRAPPED) !== 0) upTo = i;
     }
-    if (upTo >= 0) this.flush(effects, upTo + 1);
+    if (upTo >= 0) {
+      this.flush(effects, upTo + 1);
+      this.lostCopies(effects);
+    }
+  }
+
+  /**
+   * The copies the token's reconstruction made next, whose originals an end tag just written took off
+   * the output parser's list (a formatting element's own end tag runs the adoption agency algorithm,
+   * which drops its entry): that parser would not make them, so they are written explicitly.
+   */
+  private lostCopies(effects: TokenEffects): void {
+    while (effects.done < effects.length) {
+      const copy = effects.nodes[effects.done]!;
+      if (effects.kinds[effects.done] !== EFFECT_CREATE || copy.copiedFrom === null || !copy.reconstructed) return;
+      if (OutputAlignment.inOutputList(copy.copiedFrom) || (copy.out & OUT_EXPLICIT) !== 0) return;
+      this.materializeCopies(effects, effects.done);
+    }
   }
 
   /**
@@ -525,6 +549,7 @@ export class OutputAlignment {
     this.enter(effects);
     // The old name's tag reconstructed and the new one's does not: the copies made are written too.
     this.flush(effects, upTo, impliesBody(tag), reconstruction !== RENAME_MATERIALIZE);
+    this.lostCopies(effects);
     // The new one's reconstructs and the old one's did not: nothing may be copied for it.
     if (reconstruction === RENAME_DETACH) this.detachTail(effects);
   }
@@ -645,7 +670,12 @@ export class OutputAlignment {
     this.write(`</${this.nameOf(el)}>`);
     // A cell's or caption's end tag clears the list up to its marker, which the input's parser left in
     // place (it closed the element at the end of the input): the entries before it are at the end now.
-    if (el.namespace === HTML && MARKER_OWNERS.has(el.localName) && effects.exposed < effects.beyondMarkers.length) effects.exposed++;
+    // (The entries it clears are off the output parser's list: none is taken off again with an end tag,
+    // which would run the adoption agency algorithm on an element of the same name before the marker.)
+    if (el.namespace === HTML && MARKER_OWNERS.has(el.localName) && effects.exposed < effects.beyondMarkers.length) {
+      for (const cleared of effects.exposed === 0 ? effects.tail : effects.beyondMarkers[effects.exposed - 1]!) this.markDetached(cleared);
+      effects.exposed++;
+    }
   }
 
   /**
@@ -678,6 +708,7 @@ export class OutputAlignment {
     this.detachCopyOriginals(effects, index);
     const copy = effects.nodes[index]!;
     if ((copy.out & OUT_EXPLICIT) === 0 && OutputAlignment.present(copy)) {
+      if (copy.localName === 'nobr' && copy.namespace === HTML) checkNobrStartTag(copy);
       copy.out |= OUT_EXPLICIT;
       this.write(this.tagOf(copy));
     }
@@ -784,6 +815,16 @@ export class OutputAlignment {
    * `<li>` inside a `<section>` whose tags are left out would do to an `li` around it — refused.
    */
   checkWalk(kind: number, seen: readonly ElementRecord[], offset: number): void {
+    if (kind === WALK_HEADING) {
+      // A heading's start tag closes a `<p>` in button scope first (both parsers: the output has the
+      // elements above it too, or they were closed explicitly), then looks at the current node.
+      for (let i = 0; i < seen.length; i++) {
+        const el = seen[i]!;
+        if (el.namespace !== HTML) continue;
+        if (el.localName === 'p') seen = seen.slice(i + 1);
+        if (el.localName === 'p' || BUTTON_SCOPE.has(el.localName)) break;
+      }
+    }
     if (seen.length === 0) return;
     const walks = kind === WALK_LI || kind === WALK_DD;
     // The input's parser: where its rule stops, and what it closes (its stop and what is above it, when
@@ -861,6 +902,30 @@ export class OutputAlignment {
    * of the output: an end tag that dropped an entry the output's parser does not have (detached) would
    * make that parser's adoption agency algorithm take another entry, or close an open element.
    */
+  /**
+   * A token inside removed content made the input's parser take `el`'s entry off its list without
+   * closing it (`reason`). The output's parser, without that token, would keep the entry and copy the
+   * element into what follows (`<p><b>x</p><div></b></div>y` without the div: a `<b>` around "y").
+   * Returns the end tag that makes it take the same entry off — an element not open is only taken off
+   * the list by its end tag (§13.2.6.4.7 step 4.4) — or null when the output's parser has no entry for
+   * it. Refused for Noah's Ark (§13.2.4.3): there the entry goes because the removed content pushed
+   * another, and an end tag could close the one taken off instead.
+   */
+  droppedInsideRemoved(el: ElementRecord, reason: string): string | null {
+    // A copy a reconstruction made inside the removed content stands, in the output parser's list, for
+    // its original (that parser never made the copy): the original's entry is the one to take off.
+    while (!OutputAlignment.present(el) && el.reconstructed && el.copiedFrom !== null) el = el.copiedFrom;
+    if (!OutputAlignment.inOutputList(el)) return null;
+    if (reason !== 'not-open' && reason !== DROPPED_COPY_CLOSED) {
+      throw alignmentError(
+        `removing content that holds a <${el.localName}>`,
+        `the parser drops the earliest of three equal <${el.localName}> elements from its list of active formatting elements for it (HTML §13.2.4.3), which a browser reading the output, without that content, keeps`,
+      );
+    }
+    this.markDetached(el);
+    return `</${this.nameOf(el)}>`;
+  }
+
   dropped(el: ElementRecord, reason: string, isEndTag: boolean): boolean {
     const detached = !OutputAlignment.inOutputList(el);
     if (detached) this.markDetached(el);
@@ -878,6 +943,27 @@ export class OutputAlignment {
 }
 
 /** `<name attr="value" …>` for an element's attributes as they stand (already in text form). */
+/** HTML elements that bound "has an element in scope" (§13.2.4.2; foreign content is not walked into). */
+const SCOPE_BOUNDARY: ReadonlySet<string> = new Set(['applet', 'caption', 'html', 'table', 'td', 'th', 'marquee', 'object', 'template']);
+
+/**
+ * A copy of `<nobr>` is about to be written as an explicit start tag. A reconstruction makes the copy
+ * without more ado; a `<nobr>` start tag, while a `nobr` is in scope, runs the adoption agency algorithm
+ * on it first (§13.2.6.4.7, 'A start tag whose tag name is "nobr"'), which the input's parser did not:
+ * refused. (The copy's ancestors are the open elements around it.)
+ */
+function checkNobrStartTag(copy: ElementRecord): void {
+  for (let x: ParentRecord | null = copy.parent; x instanceof ElementRecord; x = x.parent) {
+    if (x.namespace !== HTML || SCOPE_BOUNDARY.has(x.localName)) return;
+    if (x.localName === 'nobr' && OutputAlignment.present(x) && (x.out & OUT_CLOSED) === 0) {
+      throw alignmentError(
+        'the copy of <nobr> the parser makes here',
+        'a <nobr> start tag written for it would run the adoption agency algorithm on the <nobr> in scope around it (HTML §13.2.6.4.7), which the copy did not',
+      );
+    }
+  }
+}
+
 export function startTagText(name: string, attributes: readonly (readonly [string, string])[]): string {
   let s = `<${name}`;
   for (const [n, v] of attributes) s += ` ${n}="${escapeAttributeValue(v)}"`;

@@ -7,13 +7,13 @@
 import type { EndTagClass, StartTagClass } from '@sluice/tokenizer';
 import type { ElementUnit } from '../rewritable-units/element.js';
 import { WATCH_DEFERRED, type MoveWatch } from '../view/move-watch.js';
-import { type ElementRecord, OUT_ENDED_OPEN } from '../view/records.js';
+import { type ElementRecord, OUT_ENDED_OPEN, OUT_OUTLIVED } from '../view/records.js';
 import { ViewSink } from '../view/view-sink.js';
 import type { Executor } from './executor.js';
 import type { CompiledHandlers, Fn } from './handlers.js';
 import type { ImpliedElements } from './implied-elements.js';
 import type { SourceSpan } from './output.js';
-import type { AlignPoint } from './alignment.js';
+import { type AlignPoint, DROPPED_COPY_CLOSED } from './alignment.js';
 import type { TextPlacement } from './text-placement.js';
 
 /** Element starts and ends for one transformer; see the file comment. */
@@ -113,9 +113,14 @@ export class ElementOps {
   /** Ops for the end of an element: its end tag token, or an implicit end (`token` null). */
   end(el: ElementRecord, token: EndTagClass | null): void {
     // (Closed with an element inside it still open: content at its end cannot be placed there.)
-    if (el.openChild !== null) el.out |= OUT_ENDED_OPEN;
+    if (el.openChild !== null) {
+      el.out |= OUT_ENDED_OPEN;
+      el.openChild.out |= OUT_OUTLIVED;
+    }
     this.sink.close(el);
     this.text.parentCloses(el);
+    // (A copy closed by its own end tag leaves the list: alignment.ts, where it was made in removed content.)
+    if (token !== null && el.reconstructed && token.name === el.localName) this.exec.dropped(el, DROPPED_COPY_CLOSED, null);
     if (el.ended) {
       if (token !== null) this.copyToken(token);
       return;

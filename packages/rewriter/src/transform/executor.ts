@@ -14,7 +14,7 @@ import { EndTagUnit } from '../rewritable-units/end-tag.js';
 import { joined } from '../rewritable-units/mutations.js';
 import { afterSource } from '../rewritable-units/boundaries.js';
 import { TextChunkUnit } from '../rewritable-units/text-chunk.js';
-import { type ElementRecord, type NodeRecord, OUT_ABSENT, OUT_CLOSED, OUT_ENDED_OPEN, OUT_CONTENT_ABSENT, OUT_EXPLICIT, OUT_RECLASSED, OUT_UNWRAPPED, TAG_NOT_WRITTEN, type WrittenTag } from '../view/records.js';
+import { ElementRecord, type NodeRecord, OUT_ABSENT, OUT_CLOSED, OUT_ENDED_OPEN, OUT_CONTENT_ABSENT, OUT_EXPLICIT, OUT_OUTLIVED, OUT_RECLASSED, OUT_UNWRAPPED, TAG_NOT_WRITTEN, containerOf, type WrittenTag } from '../view/records.js';
 import { ViewSink } from '../view/view-sink.js';
 import { type AlignPoint, EFFECT_POP, NO_ALIGN, OutputAlignment, type TokenEffects, alignmentError, contentImplies, startTagText } from './alignment.js';
 import { checkCopy, checkCopyEnd, sameTag, tagOfUnit } from './copies.js';
@@ -24,6 +24,7 @@ import type { CompiledHandlers, Fn, HandlerResult } from './handlers.js';
 import type { Output, SourceSpan } from './output.js';
 import { OP_COMMENT, OP_COPY, OP_DOC_END, OP_DOCTYPE, OP_DOCUMENT_LEVEL, OP_DROPPED, OP_END, OP_END_GUARD, OP_EOF_TAG, OP_FORMATTING, OP_HELD_START, OP_IGNORED, OP_RAW, OP_START, OP_TEXT, OP_WALK, OP_FRAMESET, OP_EFFECTS, OP_PLAINTEXT, type Op, sizeOf } from './ops.js';
 import { type EndGuard, guardContent } from './end-of-input.js';
+import { DROPPED_COPY_CLOSED } from './alignment.js';
 
 /** How much source before inserted content the boundary check reads (boundaries.ts), in characters and in pieces. */
 const TAIL_CHARS = 40;
@@ -111,6 +112,10 @@ export class Executor {
       if (this.suppress.length === 0) {
         if (this.align.pendingToken) this.align.source(start, raw);
         this.align.sourceReached = start + raw.length;
+        if (raw.length > 0) {
+          if (start !== this.sourceEnd && this.joinsAcrossGap(raw, start, 'data')) return;
+          this.sourceEnd = start + raw.length;
+        }
         this.output.source(raw, start);
         this.noteSource(raw);
       }
@@ -123,10 +128,38 @@ export class Executor {
       if (this.suppress.length === 0) {
         if (this.align.pendingToken) this.align.source(span.start, span.raw);
         this.align.sourceReached = span.end;
+        if (span.start !== this.sourceEnd && this.joinsAcrossGap(span.raw, span.start, 'data')) return;
+        this.sourceEnd = span.end;
         this.output.sourceSpan(span);
         this.noteSource(span);
       }
     } else this.push({ k: OP_RAW, raw: span.raw, start: span.start });
+  }
+
+  /** Where the last source written ends in the input: source written next from elsewhere follows a gap. */
+  private sourceEnd = 0;
+
+  /**
+   * Source text `raw` (at `start`) is written after a gap: source left out (removed, unwrapped, an
+   * ignored tag dropped) with nothing written in its place. The source before and after the gap never
+   * met in the input, and must not meet in the output either: `<` + `<b>` + `x` with the `<b>` left out
+   * is the tag `<x`, `&not` + … + `in;` the reference `&notin;`. Where the two would join, the first
+   * character after the gap is written as its reference (boundaries.ts; in raw text, refused) and the
+   * rest copied; true then. False: nothing joins, the caller copies `raw` as usual.
+   */
+  private joinsAcrossGap(raw: string, start: number, context: ContentContext): boolean {
+    if (this.recentCount === 0 || raw.length === 0 || raw.charCodeAt(0) >= 0x80) return false;
+    const { tail, truncated } = this.sourceTail();
+    const first = afterSource(tail, raw.charAt(0), context, 'HTMLRewriter', truncated);
+    if (first.length === 1) return false;
+    this.output.text(first, true);
+    this.recentCount = 0;
+    this.sourceEnd = start + raw.length;
+    const rest = raw.slice(1);
+    this.noteSource(rest);
+    if (this.synchronous) this.output.source(rest, start + 1);
+    else if (rest.length > 0) this.output.sourceText(rest);
+    return true;
   }
 
   /**
@@ -513,11 +546,13 @@ export class Executor {
   }
 
   /** Copy source text: as a run of the chunk while `synchronous`, else as a string. */
-  private emitSource(raw: string, start: number, evenInsideRemoved = false): void {
+  private emitSource(raw: string, start: number, evenInsideRemoved = false, context: ContentContext = 'data'): void {
     if (this.suppress.length > 0 && !evenInsideRemoved) return;
     if (raw.length > 0) {
       if (this.align.pendingToken) this.align.source(start, raw);
       this.align.sourceReached = start + raw.length;
+      if (start !== this.sourceEnd && this.joinsAcrossGap(raw, start, context)) return;
+      this.sourceEnd = start + raw.length;
     }
     this.noteSource(raw);
     if (this.synchronous) this.output.source(raw, start);
@@ -529,6 +564,8 @@ export class Executor {
     if (this.suppress.length > 0) return;
     if (this.align.pendingToken) this.align.source(span.start, span.raw);
     this.align.sourceReached = span.end;
+    if (span.start !== this.sourceEnd && this.joinsAcrossGap(span.raw, span.start, 'data')) return;
+    this.sourceEnd = span.end;
     this.noteSource(span);
     if (this.synchronous) this.output.sourceSpan(span);
     else this.output.sourceText(span.raw);
@@ -595,6 +632,13 @@ export class Executor {
         return;
       }
       case OP_DROPPED:
+        // (A copy closed by its own end tag: only inside removed content is there anything to write.)
+        if (op.reason === DROPPED_COPY_CLOSED && this.suppress.length === 0) return;
+        if (this.suppress.length > 0) {
+          // (Inside removed content: the output's parser must still take the entry off, alignment.ts.)
+          this.emitPastSuppress(this.align.droppedInsideRemoved(op.el, op.reason));
+          return;
+        }
         if (!this.align.dropped(op.el, op.reason, op.token !== null) && op.token !== null) this.emitSource(op.token.raw, op.token.start);
         return;
       case OP_IGNORED:
@@ -681,13 +725,19 @@ export class Executor {
     }
     unit._active = false;
     const context = unit._context;
+    if (start < at.effects.start && this.align.pendingToken && this.suppress.length === 0 && unit._before === null && unit._replacement === null && !unit._removed) {
+      // Text held "in table text" (§13.2.6.4.10), written as it was: its op runs at the token that
+      // placed it, but its own token (what it closed, say a <colgroup>) the output's parser reads in it,
+      // before that one — not left unwritten.
+      this.align.source(start, unit._source);
+    }
     this.enterOp(at, () => joined(unit._before) || (unit._replacement ?? (unit._removed ? '' : unit._source)));
     if (unit._before !== null || unit._replacement !== null) this.contentAt(at, null, unit._before !== null ? joined(unit._before) : unit._replacement!, context);
     if (unit._removed && this.suppress.length === 0) this.align.framesetOkLoose = true;
     if (unit._before !== null) this.emit(joined(unit._before), context);
     if (unit._replacement !== null) this.emit(unit._replacement, context);
     else if (!unit._removed) {
-      this.emitSource(unit._source, start);
+      this.emitSource(unit._source, start, false, context);
       // Text from before its token (held "in table text"): the output's parser makes its copies itself.
       if (start < at.effects.start && unit._source.length > 0 && this.suppress.length === 0) this.align.heldTextWritten(at);
     } else if (start < at.effects.start && unit._source.length > 0 && this.suppress.length === 0) {
@@ -901,8 +951,11 @@ export class Executor {
       if (!unit.implied) align.written(at.effects);
       else el.out |= OUT_EXPLICIT;
       return;
-    } else if (!unit.implied) {
-      // The same name: the output's parser reads the token as the input's did.
+    } else if (!unit.implied || (el.localName === 'br' && el.isHtml)) {
+      // The same name: the output's parser reads the token as the input's did. (The only implied <br> is
+      // the one a `</br>` makes, whose tag this replaces: a `<br>` start tag does all that end tag did —
+      // HTML §13.2.6.4.7 "An end tag whose tag name is "br"", and it breaks out of foreign content
+      // alike, §13.2.6.5.)
       align.written(at.effects);
     } else if (el.copyOf === null) align.impliedWritten(at.effects, at.upTo);
     if (unit.implied) el.out |= OUT_EXPLICIT;
@@ -931,6 +984,17 @@ export class Executor {
     const end = new EndTagUnit(token, unit._name, contentContextOf(el.localName, el.namespace, this.scripting));
     end._nameChanged = unit._nameChanged;
     return this.callAll(handlers, end, () => this.finishEnd(el, unit, token, end, atDocumentEnd, at));
+  }
+
+  /** Write `markup` (if any) while output is suppressed inside removed content: for the output's parser. */
+  private emitPastSuppress(markup: string | null): void {
+    if (markup === null) return;
+    const inside = this.suppress.splice(0);
+    try {
+      this.emit(markup);
+    } finally {
+      this.suppress.push(...inside);
+    }
   }
 
   private finishEnd(el: ElementRecord, unit: ElementUnit, token: EndTagToken | null, end: EndTagUnit | null, atDocumentEnd: boolean, at: AlignPoint): void {
@@ -993,6 +1057,7 @@ export class Executor {
       if (token === null) write = unit._nameChanged && unit.canHaveContent && !atDocumentEnd && ((el.out & OUT_RECLASSED) !== 0 || at.effects.endTagName === unit._name);
       else if (unit.implied && !unit.canHaveContent) write = unit._attrs === null && !unit._nameChanged;
     }
+    if (unit._keepContent && (el.out & (OUT_UNWRAPPED | OUT_OUTLIVED)) === (OUT_UNWRAPPED | OUT_OUTLIVED) && this.suppress.length === 0) checkOutlivedUnwrap(el, at);
     if (((unit._keepContent && (el.out & OUT_UNWRAPPED) !== 0 && el.copyOf === null) || (el.out & OUT_RECLASSED) !== 0) && this.align.openUnwrapped > 0 && this.suppress.length === 0) {
       this.align.openUnwrapped--;
     }
@@ -1058,5 +1123,22 @@ function copyHasContent(unit: ElementUnit): boolean {
     unit._inner !== null ||
     unit._replacement !== null ||
     (unit._removed && !unit._keepContent)
+  );
+}
+
+/**
+ * An element left without its tags (`removeAndKeepContent()`) that stayed open when the parser took the
+ * element around it off the stack (HTML §13.2.6.4.7: `<a>` inside an `a`): what the parser put in it
+ * since belongs, without it, to that element — which the output's parser no longer has open either, so
+ * it would put the same content elsewhere. Refused unless the nearest element with its tags written
+ * is not one taken off that way (then the output's parser has it open as the input's had).
+ */
+function checkOutlivedUnwrap(el: ElementRecord, at: AlignPoint): void {
+  let x = el.parent;
+  while (x instanceof ElementRecord && (x.out & OUT_UNWRAPPED) !== 0) x = containerOf(x);
+  if (!(x instanceof ElementRecord) || (x.out & OUT_ENDED_OPEN) === 0) return;
+  throw alignmentError(
+    `removeAndKeepContent() on the <${el.localName}> that ends at offset ${at.effects.start}`,
+    `the parser took the <${x.localName}> around it off the stack of open elements while it stayed open (HTML §13.2.6.4.7): without its tags, what the parser put in it afterwards would land outside the <${x.localName}>`,
   );
 }

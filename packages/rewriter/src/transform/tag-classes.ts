@@ -106,7 +106,7 @@ const CLOSES_P: ReadonlySet<string> = new Set(['block', 'block-passed', 'list', 
 const RECONSTRUCTS: ReadonlySet<string> = new Set(['ordinary', 'formatting', 'html:a', 'html:nobr']);
 
 /** HTML elements that bound "button scope" (§13.2.4.2). */
-const BUTTON_SCOPE: ReadonlySet<string> = new Set(['applet', 'caption', 'html', 'table', 'td', 'th', 'marquee', 'object', 'template', 'button']);
+export const BUTTON_SCOPE: ReadonlySet<string> = new Set(['applet', 'caption', 'html', 'table', 'td', 'th', 'marquee', 'object', 'template', 'button']);
 
 /** How a rename that `checkRename` let through differs for reconstruction: see `renameEffects`. */
 export const RENAME_SAME = 0;

@@ -25,7 +25,7 @@ import { contentContextOf } from '../rewritable-units/content.js';
 import { ElementRecord, type NodeRecord, OUT_FOSTERED, type ParentRecord } from '../view/records.js';
 import { EV_COMMENT, EV_CREATE, EV_DROPPED, EV_FOSTERED_TEXT, EV_KEPT_OPEN, EV_POP, EV_TEXT, ViewSink, WHOLE_TOKEN } from '../view/view-sink.js';
 import { type AlignPoint, EFFECT_CREATE, EFFECT_FOSTER, EFFECT_POP, NO_EFFECTS, TokenEffects, alignPoint, alignmentError, reconstructionTail } from './alignment.js';
-import { WALK_DD, WALK_LI, WALK_OPTION, isSpecial, walkKindOf, walkTarget } from './tag-classes.js';
+import { BUTTON_SCOPE, WALK_DD, WALK_HEADING, WALK_LI, WALK_OPTION, isSpecial, walkKindOf, walkTarget } from './tag-classes.js';
 import { ElementOps } from './elements.js';
 import { endGuardFor } from './end-of-input.js';
 import { Executor } from './executor.js';
@@ -400,6 +400,9 @@ export class Transformer {
     // foreign elements down to an HTML element or an integration point (§13.2.6.5), and its rule runs
     // there; an `<option>` there is a foreign element, no rule of the kind runs.
     let foreign = true;
+    // A heading's start tag first closes a `<p>` in button scope, then looks at the current node: the
+    // elements up to that `p` do not count (its rule looks below them; `checkWalk` cuts them off).
+    let pending = kind === WALK_HEADING;
     this.builder.forEachOpenElementFromTop((node) => {
       const el = node as ElementRecord;
       if (foreign && !el.isHtml && !isSpecial(el.localName, el.namespace)) {
@@ -411,6 +414,10 @@ export class Transformer {
       }
       foreign = false;
       seen.push(el);
+      if (pending) {
+        if (el.isHtml && (el.localName === 'p' || BUTTON_SCOPE.has(el.localName))) pending = false;
+        return seen.length < 24;
+      }
       if (!walks || walkTarget(kind, el) || (isSpecial(el.localName, el.namespace) && !(el.isHtml && (el.localName === 'address' || el.localName === 'div' || el.localName === 'p')))) stops++;
       return stops < 4 && seen.length < 24;
     });

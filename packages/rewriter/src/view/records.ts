@@ -150,6 +150,12 @@ export const OUT_CONTENT_ABSENT = 128;
  * (`<a>` inside an `a` with a table between, §13.2.6.4.7): its end is not where its content ends.
  */
 export const OUT_ENDED_OPEN = 256;
+/**
+ * (Of the input's tree:) the element still open inside one the parser took off the stack
+ * (`OUT_ENDED_OPEN`): what the parser puts in it afterwards is in that element's subtree, though no
+ * longer under its stack entry.
+ */
+export const OUT_OUTLIVED = 512;
 
 /** `ElementRecord.writtenTag` of a formatting element whose start tag is not in the output. */
 export const TAG_NOT_WRITTEN: WrittenTag = Object.freeze({ name: '', attributes: Object.freeze([]) });

@@ -223,7 +223,12 @@ export class ViewSink implements TreeSink<NodeRecord> {
     if (!(node instanceof ElementRecord)) return;
     if (node.parent !== null) {
       // Only the adoption agency algorithm inserts an element that is in the tree already (steps 13.8, 14).
-      if (this.onMovedOutOfRemoved !== null && insideRemoved(node.parent) && !insideRemoved(parent)) this.onMovedOutOfRemoved(node);
+      if (this.onMovedOutOfRemoved !== null && insideRemoved(node.parent)) {
+        // Into a new element of the chain the algorithm has not inserted yet (step 13.8): where it lands
+        // is known when the chain is (checked below, `checkMovedFromRemoved`).
+        if (parent instanceof ElementRecord && !parent.evaluated) this.movedFromRemoved.push(node);
+        else if (!insideRemoved(parent)) this.onMovedOutOfRemoved(node);
+      }
       if (node.open) node.parent.removeOpenChild(node);
       this.detach(node);
       this.generation++;
@@ -239,12 +244,22 @@ export class ViewSink implements TreeSink<NodeRecord> {
       return;
     }
     this.attach(parent, node, before instanceof ElementRecord && before.parent === parent ? before : null, true);
+    if (this.movedFromRemoved.length > 0 && !(parent instanceof ElementRecord && !parent.evaluated)) this.checkMovedFromRemoved();
     // (Inserted before a node: only foster parenting does that to a new element, before the table.)
     if (before !== null && !node.evaluated) node.out |= OUT_FOSTERED;
     if (!node.evaluated) {
       this.firstInsertion(parent, node);
       if (this.deferred.length > 0) this.connectDeferred();
     } else if (node.open) parent.addOpenChild(node);
+  }
+
+  /** Elements moved out of removed content into the chain the adoption agency algorithm builds. */
+  private readonly movedFromRemoved: ElementRecord[] = [];
+
+  /** The chain is in the tree: those of `movedFromRemoved` that landed outside removed content are refused. */
+  private checkMovedFromRemoved(): void {
+    const moved = this.movedFromRemoved.splice(0);
+    for (const el of moved) if (el.parent !== null && !insideRemoved(el.parent)) this.onMovedOutOfRemoved!(el);
   }
 
   /** The adoption agency algorithm moved `el` (or its children): noted for the checks of its content (moved-content.ts). */

@@ -32,8 +32,17 @@ export function scanText(m: Machine): void {
         // §13.2.5.1 Data state, §13.2.5.2 RCDATA state: `<` and `&` are all that matter.
         let lt = m.nextLessThan;
         if (lt < pos) {
-          lt = input.indexOf('<', pos);
-          m.nextLessThan = lt = lt < 0 ? end : lt;
+          // Most runs of text between two tags are empty or a little whitespace (`</a></li>`,
+          // `>\n    <`): step over whitespace by hand and see whether a `<` follows, before paying
+          // for an `indexOf` call. Whitespace is never `<` or `&`, so nothing is skipped.
+          let i = pos;
+          let c = input.charCodeAt(i);
+          while (c <= 0x20 && (c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d) && ++i < end) c = input.charCodeAt(i);
+          if (c === 0x3c && i < end) lt = i;
+          else {
+            lt = i < end ? input.indexOf('<', i) : -1;
+            m.nextLessThan = lt = lt < 0 ? end : lt;
+          }
         }
         let amp = m.nextAmpersand;
         if (amp < pos) {

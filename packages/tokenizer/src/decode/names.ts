@@ -44,6 +44,23 @@ function internalized(s: string): string {
  */
 export function decodeName(raw: string, start: number, end: number, byteForm = false): string {
   const length = end - start;
+  if (length <= MAX_PACKED_LENGTH) {
+    // Short names (nine tags in ten): the characters packed into an integer, which is itself the
+    // lookup key — no hashing, and a hit needs no character comparison.
+    let key = 0;
+    let i = start;
+    for (; i < end; i++) {
+      const c = raw.charCodeAt(i);
+      const code = c < 0x80 ? PACK_CODE[c] : 0;
+      if (code === 0) break;
+      key = (key << 6) | code;
+    }
+    if (i === end && length > 0) {
+      const slot = (key ^ (key >>> 13)) & (PACKED_SLOTS - 1);
+      if (packedKeys[slot] === key) return packedNames[slot];
+      return decodeAndPack(raw, start, end, byteForm, key, slot);
+    }
+  }
   if (length > MAX_CACHED_LENGTH || length <= 0) return lowercaseName(raw.slice(start, end), byteForm);
   // The slot comes from the length and three characters (no pass over the whole name): names that share
   // them just take turns in the slot. `| 0x20` lowercases ASCII letters (and leaves the slot stable).
@@ -61,6 +78,33 @@ export function decodeName(raw: string, start: number, end: number, byteForm = f
     if (i === length) return cached;
   }
   return decodeAndCache(raw, start, end, byteForm, slot);
+}
+
+/**
+ * Names of up to five characters, each an ASCII letter (either case), digit, `-`, `_`, `:` or `.`, are
+ * looked up by a key that packs their characters six bits each (a letter's code is the same in both
+ * cases: names are ASCII-lowercased). Every code is non-zero, so names of different lengths never share
+ * a key, and the key alone tells two names apart.
+ */
+const MAX_PACKED_LENGTH = 5;
+const PACK_CODE = new Uint8Array(0x80);
+for (let c = 0; c < 26; c++) PACK_CODE[0x41 + c] = PACK_CODE[0x61 + c] = 1 + c;
+for (let c = 0; c < 10; c++) PACK_CODE[0x30 + c] = 27 + c;
+PACK_CODE[0x2d] = 37;
+PACK_CODE[0x5f] = 38;
+PACK_CODE[0x3a] = 39;
+PACK_CODE[0x2e] = 40;
+/** Slots of the packed cache (a power of two); a collision replaces the older entry. */
+const PACKED_SLOTS = 2048;
+const packedKeys = new Int32Array(PACKED_SLOTS); // 0 is no name's key
+const packedNames: string[] = new Array<string>(PACKED_SLOTS).fill('');
+
+/** `decodeName` on a miss of the packed cache: decode the name (it has no NUL) and keep it. */
+function decodeAndPack(raw: string, start: number, end: number, byteForm: boolean, key: number, slot: number): string {
+  const name = internalized(lowercaseName(raw.slice(start, end), byteForm));
+  packedKeys[slot] = key;
+  packedNames[slot] = name;
+  return name;
 }
 
 /**

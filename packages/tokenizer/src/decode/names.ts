@@ -11,7 +11,8 @@
 import { lowercaseName } from './normalize.js';
 
 /** Slots in the cache (a power of two). Names are few; collisions simply replace the older entry. */
-const SLOTS = 1024;
+const SLOT_BITS = 12;
+const SLOTS = 1 << SLOT_BITS;
 /**
  * Names longer than this are sliced every time. Long names are rare; and V8 makes a slice of 13 or more
  * characters a view into its parent string, which a cached name would keep alive (a whole page).
@@ -56,28 +57,43 @@ export function decodeName(raw: string, start: number, end: number, byteForm = f
       key = (key << 6) | code;
     }
     if (i === end && length > 0) {
-      const slot = (key ^ (key >>> 13)) & (PACKED_SLOTS - 1);
+      // Fibonacci hashing: the top bits of the product mix every character of the key.
+      // Two ways: a name is in its slot or the one beside it (see `decodeAndPack`).
+      const slot = Math.imul(key, 0x9e3779b1) >>> (32 - PACKED_BITS);
       if (packedKeys[slot] === key) return packedNames[slot];
+      if (packedKeys[slot ^ 1] === key) return packedNames[slot ^ 1];
       return decodeAndPack(raw, start, end, byteForm, key, slot);
     }
   }
   if (length > MAX_CACHED_LENGTH || length <= 0) return lowercaseName(raw.slice(start, end), byteForm);
-  // The slot comes from the length and three characters (no pass over the whole name): names that share
-  // them just take turns in the slot. `| 0x20` lowercases ASCII letters (and leaves the slot stable).
-  const last = raw.charCodeAt(end - 1) | 0x20;
-  const slot = (length * 131 + (raw.charCodeAt(start) | 0x20) * 31 + (raw.charCodeAt(start + (length >> 1)) | 0x20) * 7 + last) & (SLOTS - 1);
-  const cached = cache[slot];
-  if (cached.length === length) {
-    // One pass: compare, ASCII-lowercasing as we go. A NUL never matches (a cached name has none).
-    let i = 0;
-    for (; i < length; i++) {
-      let c = raw.charCodeAt(start + i);
-      if (c >= 0x41 && c <= 0x5a) c += 0x20;
-      if (c !== cached.charCodeAt(i)) break;
-    }
-    if (i === length) return cached;
-  }
+  // The slot comes from the length and four characters (no pass over the whole name), mixed by Fibonacci
+  // hashing: names that share them just take turns in the slot (a sum of three characters made common
+  // pairs such as `action` and `border`, `xmlns:apcm` and `xmlns:apnm` evict each other on every tag).
+  // `| 0x20` lowercases ASCII letters (and leaves the slot stable).
+  const h =
+    (raw.charCodeAt(start) | 0x20) ^
+    ((raw.charCodeAt(start + (length >> 1)) | 0x20) << 7) ^
+    ((raw.charCodeAt(end - 2) | 0x20) << 14) ^
+    ((raw.charCodeAt(end - 1) | 0x20) << 21) ^
+    (length << 28);
+  const slot = Math.imul(h, 0x9e3779b1) >>> (32 - SLOT_BITS);
+  // Two ways, as in the packed cache.
+  let cached = cache[slot];
+  if (cached.length === length && nameIs(raw, start, cached)) return cached;
+  cached = cache[slot ^ 1];
+  if (cached.length === length && nameIs(raw, start, cached)) return cached;
   return decodeAndCache(raw, start, end, byteForm, slot);
+}
+
+/** Whether the name at `raw[start, start + name.length)` decodes to `name`, a cached (decoded) name. */
+function nameIs(raw: string, start: number, name: string): boolean {
+  // One pass: compare, ASCII-lowercasing as we go. A NUL never matches (a cached name has none).
+  for (let i = 0; i < name.length; i++) {
+    let c = raw.charCodeAt(start + i);
+    if (c >= 0x41 && c <= 0x5a) c += 0x20;
+    if (c !== name.charCodeAt(i)) return false;
+  }
+  return true;
 }
 
 /**
@@ -95,13 +111,17 @@ PACK_CODE[0x5f] = 38;
 PACK_CODE[0x3a] = 39;
 PACK_CODE[0x2e] = 40;
 /** Slots of the packed cache (a power of two); a collision replaces the older entry. */
-const PACKED_SLOTS = 2048;
+const PACKED_BITS = 11;
+const PACKED_SLOTS = 1 << PACKED_BITS;
 const packedKeys = new Int32Array(PACKED_SLOTS); // 0 is no name's key
 const packedNames: string[] = new Array<string>(PACKED_SLOTS).fill('');
 
 /** `decodeName` on a miss of the packed cache: decode the name (it has no NUL) and keep it. */
 function decodeAndPack(raw: string, start: number, end: number, byteForm: boolean, key: number, slot: number): string {
   const name = internalized(lowercaseName(raw.slice(start, end), byteForm));
+  // The slot's name moves beside it (the older one there goes): two names that share a slot both stay.
+  packedKeys[slot ^ 1] = packedKeys[slot];
+  packedNames[slot ^ 1] = packedNames[slot];
   packedKeys[slot] = key;
   packedNames[slot] = name;
   return name;
@@ -116,6 +136,10 @@ function decodeAndCache(raw: string, start: number, end: number, byteForm: boole
   let name = lowercaseName(slice, byteForm);
   // A name with a NUL is not cached (decoded, its U+FFFD would not compare equal to the raw NUL; and it
   // decodes differently in byte form). Any other name is the same in both.
-  if (slice.indexOf('\0') < 0) cache[slot] = name = internalized(name);
+  if (slice.indexOf('\0') < 0) {
+    // As in the packed cache: the slot's name moves beside it.
+    cache[slot ^ 1] = cache[slot];
+    cache[slot] = name = internalized(name);
+  }
   return name;
 }

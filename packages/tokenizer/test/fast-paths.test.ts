@@ -110,3 +110,31 @@ describe('the data state’s whitespace step before a tag', () => {
     );
   });
 });
+
+describe('the short-text cache (decode/text.ts)', () => {
+  /** Each text token's value, read inside `emit`; with `onParseError` the values are decoded without the cache. */
+  function values(input: string, errors: boolean): string[] {
+    const out: string[] = [];
+    const t = new Tokenizer(errors ? { onParseError: () => {} } : {});
+    const emit = (x: Token) => {
+      if (x.type === 'text') out.push(x.value);
+    };
+    t.write(input, emit);
+    t.end(emit);
+    return out;
+  }
+
+  it('gives the uncached value for generated short texts, repeated so that they hit and evict each other', () => {
+    const unit = fc.constantFrom(' ', '\t', '\n', '\r', '\r\n', '\f', 'a', 'Q', 'é', '&amp;', '&amp', '&lt', '&#65;', '&', '\0', '>', '=', '"');
+    const text = fc.array(unit, { minLength: 1, maxLength: 6 }).map((u) => u.join(''));
+    fc.assert(
+      fc.property(fc.array(text, { minLength: 1, maxLength: 30 }), fc.array(fc.nat(), { maxLength: 60 }), (texts, picks) => {
+        // The texts again in another order: later occurrences find (or have lost) their slot.
+        const order = [...texts, ...picks.map((p) => texts[p % texts.length])];
+        const input = order.map((s) => `<i>${s}`).join('');
+        expect(values(input, false)).toEqual(values(input, true));
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

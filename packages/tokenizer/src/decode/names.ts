@@ -77,11 +77,24 @@ export function decodeName(raw: string, start: number, end: number, byteForm = f
     ((raw.charCodeAt(end - 1) | 0x20) << 21) ^
     (length << 28);
   const slot = Math.imul(h, 0x9e3779b1) >>> (32 - SLOT_BITS);
-  // Two ways, as in the packed cache.
-  let cached = cache[slot];
-  if (cached.length === length && nameIs(raw, start, cached)) return cached;
-  cached = cache[slot ^ 1];
-  if (cached.length === length && nameIs(raw, start, cached)) return cached;
+  const cached = cache[slot];
+  if (cached.length === length) {
+    // One pass: compare, ASCII-lowercasing as we go. A NUL never matches (a cached name has none).
+    let i = 0;
+    for (; i < length; i++) {
+      let c = raw.charCodeAt(start + i);
+      if (c >= 0x41 && c <= 0x5a) c += 0x20;
+      if (c !== cached.charCodeAt(i)) break;
+    }
+    if (i === length) return cached;
+  }
+  return decodeInOtherWay(raw, start, end, byteForm, slot);
+}
+
+/** `decodeName` when the name is not in its slot: the second way (see `decodeAndCache`), or decode it. */
+function decodeInOtherWay(raw: string, start: number, end: number, byteForm: boolean, slot: number): string {
+  const other = cache[slot ^ 1];
+  if (other.length === end - start && nameIs(raw, start, other)) return other;
   return decodeAndCache(raw, start, end, byteForm, slot);
 }
 

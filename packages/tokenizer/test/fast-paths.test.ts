@@ -138,3 +138,53 @@ describe('the short-text cache (decode/text.ts)', () => {
     );
   });
 });
+
+describe('the text scanner going on into the tag scanner and back (no driver dispatch per tag)', () => {
+  it('gives, with insert() after random tags, the tokens of the input with that text spliced in there', () => {
+    const piece = fc.constantFrom('<p>', '</p>', '<a href=x>', '<b/>', 'text', ' ', '\r\n', '&amp;', '<!--c-->', '<title>', '</title>', '<script>', '</script>', '<', '</');
+    const insertion = fc.constantFrom('', 'x', '<i>', '</i>', '<em class=', '"q">', '&lt;', '<', '\r', '</script>');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 25 }), fc.array(fc.tuple(fc.nat(), insertion), { maxLength: 4 }), (pieces, plan) => {
+        const input = pieces.join('');
+        const at = new Map(plan.map(([n, text]) => [n % 12, text]));
+        // Tokenize with insert() called from emit after the k-th tag, and note where each insertion went.
+        const got: unknown[] = [];
+        const splices: [number, string][] = [];
+        let tags = 0;
+        const t = new Tokenizer();
+        const emit = (x: Token) => {
+          got.push(x);
+          if (x.type !== 'startTag' && x.type !== 'endTag') return;
+          const text = at.get(tags++);
+          if (text === undefined || text === '') return;
+          splices.push([x.start + x.raw.length, text]);
+          t.insert(text);
+        };
+        t.write(input, emit);
+        t.end(emit);
+        // The same text spliced into the input up front. Offsets count what the tokenizer read, inserted
+        // text included, so each splice's offset is already one in the input spliced so far.
+        let spliced = input;
+        for (const [offset, text] of splices) spliced = spliced.slice(0, offset) + text + spliced.slice(offset);
+        expect(tokensOfList(got as Token[])).toEqual(tokensOf([spliced]));
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+/** `tokensOf`'s comparable form for tokens already collected. */
+function tokensOfList(tokens: Token[]): unknown[] {
+  const out: unknown[] = [];
+  for (const t of tokens) {
+    const last = out[out.length - 1] as { type: string; kind: string; raw: string; value: string } | undefined;
+    if (t.type === 'text' && last?.type === 'text' && last.kind === t.kind) {
+      last.raw += t.raw;
+      last.value += t.value;
+    } else if (t.type === 'text') out.push({ type: t.type, kind: t.kind, raw: t.raw, start: t.start, value: t.value });
+    else if (t.type === 'startTag' || t.type === 'endTag') {
+      out.push({ type: t.type, raw: t.raw, start: t.start, name: t.name, attributes: t.attributes.map((a) => [a.name, a.value]), selfClosing: t.selfClosing });
+    } else out.push({ type: t.type, raw: t.raw, start: t.start });
+  }
+  return out;
+}

@@ -322,7 +322,7 @@ export class Machine {
       const name = decodeName(source, offset + 1, offset + nameEnd, this.byteInput);
       const tag = new StartTag(source, start, nameEnd, selfClosing, this.byteInput, offset, to - start, name, spans);
       this.lastStartTag = tag;
-      if (this.autoTextMode) this.switchTextModeFor(source, offset, nameEnd);
+      if (this.autoTextMode) this.switchTextModeFor(name);
       this.emit(tag);
     }
   }
@@ -396,38 +396,37 @@ export class Machine {
   }
 
   /**
-   * `autoTextMode`: after the start tag at `source[offset]` (its name ending at `nameEnd` from there),
-   * switch text mode as the tree builder would for an HTML element (§13.2.6.4.7 "in body" and
-   * §13.2.6.4.4 "in head" rules).
+   * `autoTextMode`: after a start tag named `name` (decoded), switch text mode as the tree builder would
+   * for an HTML element (§13.2.6.4.7 "in body" and §13.2.6.4.4 "in head" rules). The names compared are
+   * the cached, internalized ones `decodeName` gives, so each comparison with a literal is a pointer
+   * comparison; the length picks the few candidates.
    */
-  private switchTextModeFor(source: string, offset: number, nameEnd: number): void {
+  private switchTextModeFor(name: string): void {
     let mode: TextMode | null = null;
-    let name = '';
-    switch (nameEnd - 1) {
+    switch (name.length) {
       case 3:
-        if (nameIs(source, offset, 'xmp')) (mode = 'rawtext'), (name = 'xmp');
+        if (name === 'xmp') mode = 'rawtext';
         break;
       case 5:
-        if (nameIs(source, offset, 'title')) (mode = 'rcdata'), (name = 'title');
-        else if (nameIs(source, offset, 'style')) (mode = 'rawtext'), (name = 'style');
+        if (name === 'title') mode = 'rcdata';
+        else if (name === 'style') mode = 'rawtext';
         break;
       case 6:
-        if (nameIs(source, offset, 'script')) (mode = 'scriptData'), (name = 'script');
-        else if (nameIs(source, offset, 'iframe')) (mode = 'rawtext'), (name = 'iframe');
+        if (name === 'script') mode = 'scriptData';
+        else if (name === 'iframe') mode = 'rawtext';
         break;
       case 7:
-        if (nameIs(source, offset, 'noembed')) (mode = 'rawtext'), (name = 'noembed');
+        if (name === 'noembed') mode = 'rawtext';
         break;
       case 8:
-        if (nameIs(source, offset, 'textarea')) (mode = 'rcdata'), (name = 'textarea');
-        else if (nameIs(source, offset, 'noframes')) (mode = 'rawtext'), (name = 'noframes');
-        else if (this.scripting && nameIs(source, offset, 'noscript')) (mode = 'rawtext'), (name = 'noscript');
+        if (name === 'textarea') mode = 'rcdata';
+        else if (name === 'noframes' || (name === 'noscript' && this.scripting)) mode = 'rawtext';
         break;
       case 9:
-        if (nameIs(source, offset, 'plaintext')) mode = 'plaintext';
+        if (name === 'plaintext') mode = 'plaintext';
         break;
     }
-    if (mode !== null) this.enterTextMode(mode, name === '' ? null : name);
+    if (mode !== null) this.enterTextMode(mode, mode === 'plaintext' ? null : name);
   }
 
   // ---- End of input -----------------------------------------------------------------------------
@@ -581,16 +580,4 @@ export const TEXT_MODE_STATE: Readonly<Record<TextMode, number>> = {
 
 function noSink(): void {
   throw new Error('sluice tokenizer: internal error, a token was emitted outside write()/end()');
-}
-
-/**
- * Whether the name of the start tag at `source[offset]` (from its second character) is `name`, ASCII
- * case-insensitively.
- */
-function nameIs(source: string, offset: number, name: string): boolean {
-  for (let i = 0; i < name.length; i++) {
-    const c = source.charCodeAt(offset + i + 1);
-    if ((c >= 0x41 && c <= 0x5a ? c + 0x20 : c) !== name.charCodeAt(i)) return false;
-  }
-  return true;
 }

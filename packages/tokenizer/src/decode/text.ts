@@ -47,18 +47,30 @@ export function decodeText(raw: string, kind: TextKind, report?: TokenErrorSink,
  * the cache would then keep alive: a whole page).
  */
 const MAX_CACHED_TEXT = 12;
-const TEXT_SLOTS = 512;
+const TEXT_SLOT_BITS = 11;
+const TEXT_SLOTS = 1 << TEXT_SLOT_BITS;
 const cachedRaw: string[] = new Array<string>(TEXT_SLOTS).fill('');
 const cachedValue: string[] = new Array<string>(TEXT_SLOTS).fill('');
 
 function decodeShortData(raw: string): string {
   const length = raw.length;
   if (length === 0) return raw;
-  // The slot from the length and three characters; the string comparison below settles it.
-  const slot =
-    (length * 61 + raw.charCodeAt(0) * 31 + raw.charCodeAt(length >> 1) * 7 + raw.charCodeAt(length - 1)) & (TEXT_SLOTS - 1);
+  // The slot from the length and four characters, mixed by Fibonacci hashing; two ways per slot (a
+  // miss moves the slot's entry beside it). With a sum of three characters in 512 slots the commonest
+  // runs of whitespace (`"\n\t\t\t"`, `"\r\n      "`) evicted each other: 17% of the corpus's short
+  // texts missed. The string comparison settles it.
+  const h =
+    raw.charCodeAt(0) ^
+    (raw.charCodeAt(length >> 1) << 7) ^
+    (raw.charCodeAt(length - 1) << 14) ^
+    (raw.charCodeAt((length * 3) >> 2) << 21) ^
+    (length << 27);
+  const slot = Math.imul(h, 0x9e3779b1) >>> (32 - TEXT_SLOT_BITS);
   if (cachedRaw[slot] === raw) return cachedValue[slot];
+  if (cachedRaw[slot ^ 1] === raw) return cachedValue[slot ^ 1];
   const value = decodeCharacterReferences(normalizeNewlines(raw, false), false);
+  cachedRaw[slot ^ 1] = cachedRaw[slot];
+  cachedValue[slot ^ 1] = cachedValue[slot];
   cachedRaw[slot] = raw;
   cachedValue[slot] = value;
   return value;

@@ -30,6 +30,10 @@ export function scanTag(m: Machine): void {
   const record = m.attributeSpans;
   let spans: Int32Array = record.spans;
   let n = record.resume(m.pendingStart);
+  // Where the tag ends (its `>`), once found: the tag is emitted from one place, after the loop (one
+  // call site keeps this function small enough for V8 to optimize as a whole).
+  let close = -1;
+  let selfClosing = false;
   outer: while (pos < end) {
     switch (state) {
       case State.TAG_NAME: {
@@ -40,7 +44,10 @@ export function scanTag(m: Machine): void {
           c = input.charCodeAt(pos);
         }
         m.nameEnd = m.base + pos;
-        if (c === 0x3e) return record.stop(n), m.emitTag(pos, false);
+        if (c === 0x3e) {
+          close = pos;
+          break outer;
+        }
         pos++;
         state = c === 0x2f ? State.SELF_CLOSING_START_TAG : State.BEFORE_ATTRIBUTE_NAME;
         continue;
@@ -105,7 +112,10 @@ export function scanTag(m: Machine): void {
           if (++pos === end) break outer;
           c = input.charCodeAt(pos);
         }
-        if (c === 0x3e) return record.stop(n), m.emitTag(pos, false);
+        if (c === 0x3e) {
+          close = pos;
+          break outer;
+        }
         if (c === 0x2f) {
           pos++;
           state = State.SELF_CLOSING_START_TAG;
@@ -141,7 +151,8 @@ export function scanTag(m: Machine): void {
         } else if (c === 0x3e) {
           m.error(ErrorCode.missingAttributeValue, m.base + pos);
           spans[n - 2] = spans[n - 1] = base + pos; // an empty value
-          return record.stop(n), m.emitTag(pos, false);
+          close = pos;
+          break outer;
         } else {
           spans[n - 2] = spans[n - 1] = base + pos;
           state = State.ATTRIBUTE_VALUE_UNQUOTED;
@@ -180,7 +191,8 @@ export function scanTag(m: Machine): void {
           }
           if (c === 0x3e) {
             spans[n - 1] = base + pos;
-            return record.stop(n), m.emitTag(pos, false);
+            close = pos;
+            break outer;
           }
           if (c === 0x22 || c === 0x27 || c === 0x3c || c === 0x3d || c === 0x60) {
             m.error(ErrorCode.unexpectedCharacterInUnquotedAttributeValue, m.base + pos);
@@ -199,7 +211,8 @@ export function scanTag(m: Machine): void {
           pos++;
           state = State.SELF_CLOSING_START_TAG;
         } else if (c === 0x3e) {
-          return record.stop(n), m.emitTag(pos, false);
+          close = pos;
+          break outer;
         } else {
           m.error(ErrorCode.missingWhitespaceBetweenAttributes, m.base + pos);
           state = State.BEFORE_ATTRIBUTE_NAME;
@@ -209,7 +222,11 @@ export function scanTag(m: Machine): void {
 
       case State.SELF_CLOSING_START_TAG: {
         // §13.2.5.40 Self-closing start tag state.
-        if (input.charCodeAt(pos) === 0x3e) return record.stop(n), m.emitTag(pos, true);
+        if (input.charCodeAt(pos) === 0x3e) {
+          close = pos;
+          selfClosing = true;
+          break outer;
+        }
         m.error(ErrorCode.unexpectedSolidusInTag, m.base + pos);
         state = State.BEFORE_ATTRIBUTE_NAME;
         continue;
@@ -218,6 +235,11 @@ export function scanTag(m: Machine): void {
       default:
         throw new Error(`sluice tokenizer: internal error, state ${state} in the tag scanner`);
     }
+  }
+  if (close >= 0) {
+    record.stop(n);
+    m.emitTag(close, selfClosing);
+    return;
   }
   record.length = n;
   m.pos = pos;

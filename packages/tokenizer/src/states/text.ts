@@ -13,15 +13,16 @@ import { ErrorCode } from '../errors.js';
 import type { Machine } from '../machine.js';
 import { isAsciiAlpha, isAsciiAlphanumeric, isAsciiDigit, isAsciiHexDigit } from './chars.js';
 import { endTagNameStep } from './end-tag-candidate.js';
-import { State } from './state.js';
+import { GROUP, Group, State } from './state.js';
+import { scanTag } from './tag.js';
 
 /**
  * Scans from `m.pos` in a text state until the string ends or a token other than text begins (then the
  * driver dispatches to that token's scanner).
  */
 export function scanText(m: Machine): void {
-  const input = m.input;
-  const end = input.length;
+  let input = m.input;
+  let end = input.length;
   let pos = m.pos;
   let state = m.state;
   for (;;) {
@@ -32,8 +33,17 @@ export function scanText(m: Machine): void {
         // §13.2.5.1 Data state, §13.2.5.2 RCDATA state: `<` and `&` are all that matter.
         let lt = m.nextLessThan;
         if (lt < pos) {
-          lt = input.indexOf('<', pos);
-          m.nextLessThan = lt = lt < 0 ? end : lt;
+          // Most runs of text between two tags are empty or a little whitespace (`</a></li>`,
+          // `>\n    <`): step over whitespace by hand and see whether a `<` follows, before paying
+          // for an `indexOf` call. Whitespace is never `<` or `&`, so nothing is skipped.
+          let i = pos;
+          let c = input.charCodeAt(i);
+          while (c <= 0x20 && (c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d) && ++i < end) c = input.charCodeAt(i);
+          if (c === 0x3c && i < end) lt = i;
+          else {
+            lt = i < end ? input.indexOf('<', i) : -1;
+            m.nextLessThan = lt = lt < 0 ? end : lt;
+          }
         }
         let amp = m.nextAmpersand;
         if (amp < pos) {
@@ -79,7 +89,19 @@ export function scanText(m: Machine): void {
         if (isAsciiAlpha(c)) {
           m.tagIsEnd = false;
           m.tagHasAttributes = false;
-          return enterToken(m, pos + 1, State.TAG_NAME);
+          enterToken(m, pos + 1, State.TAG_NAME);
+          // §13.2.5.6 "switch to the tag name state": the tag scanner is called from here rather than
+          // through the driver (`Machine.run`), and when it has emitted the tag and left the machine in
+          // a text state (the data state, or the text mode `autoTextMode` chose) the scan goes on here:
+          // no driver dispatch per tag on the common path. The registers are read back, as `emit` may
+          // have inserted text (`insert()` cuts `input`).
+          scanTag(m);
+          if (GROUP[m.state] !== Group.TEXT) return;
+          input = m.input;
+          end = input.length;
+          pos = m.pos;
+          state = m.state;
+          continue;
         }
         if (c === 0x21) {
           m.declarationIndex = 0;
@@ -106,7 +128,15 @@ export function scanText(m: Machine): void {
         if (isAsciiAlpha(c)) {
           m.tagIsEnd = true;
           m.tagHasAttributes = false;
-          return enterToken(m, pos + 1, State.TAG_NAME);
+          enterToken(m, pos + 1, State.TAG_NAME);
+          // As in the tag open state: the tag scanner, then on in the text states if it ended there.
+          scanTag(m);
+          if (GROUP[m.state] !== Group.TEXT) return;
+          input = m.input;
+          end = input.length;
+          pos = m.pos;
+          state = m.state;
+          continue;
         }
         if (c === 0x3e) {
           m.error(ErrorCode.missingEndTagName, m.base + pos);

@@ -73,7 +73,10 @@ export class ElementRecord<N> implements OpenElement<N> {
    * reads (byte form included, see `TokenizerOptions.byteInput`), and keeps them.
    */
   declare private sourceTag: StartTagClass | null;
-  /** The location of the token it was created for. */
+  /**
+   * The location of the token it was created for: kept for formatting elements (their copies get it,
+   * `TreeBuilder.createCopy`); null for others, whose location nothing reads.
+   */
   declare readonly location: SourceLocation | null;
   /** Whether the record is currently on the stack of open elements. */
   declare open: boolean;
@@ -168,6 +171,8 @@ export class ElementRecord<N> implements OpenElement<N> {
  */
 export interface PopListener<N> {
   elementPopped(node: N, endLocation: SourceLocation | null, at: number): void;
+  /** `elementPopped` with the end tag's span as two offsets (see `TreeSink.elementClosedByEndTag`). */
+  elementClosedByEndTag?(node: N, endStart: number, endEnd: number, at: number): void;
 }
 
 /** Where the token being processed starts (the tree builder), for `elementPopped`'s `at`. */
@@ -380,6 +385,25 @@ export class StackOfOpenElements<N> {
     this.size--;
     this.unlink(record, endLocation);
     return record;
+  }
+
+  /**
+   * Pop the current node, which the end tag `[endStart, endEnd)` closed: `pop({ start: endStart, end:
+   * endEnd })`, without making the location object when the listener takes the offsets.
+   */
+  popClosedByEndTag(endStart: number, endEnd: number): void {
+    const record = this.top!;
+    const below = record.below;
+    this.top = below;
+    if (below !== null) below.above = null;
+    else this.bottom = null;
+    this.size--;
+    this.unlinkName(record);
+    const onPop = this.onPop;
+    if (onPop === null) return;
+    const at = this.position === null ? -1 : this.position.tokenOffset;
+    if (onPop.elementClosedByEndTag !== undefined) onPop.elementClosedByEndTag(record.node, endStart, endEnd, at);
+    else onPop.elementPopped(record.node, { start: endStart, end: endEnd }, at);
   }
 
   /** Pop until an HTML element with tag id `id` has been popped; that one gets `endLocation`. */

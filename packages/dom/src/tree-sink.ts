@@ -71,12 +71,23 @@ export class DomTreeSink implements TreeSink<Node> {
     // A subclass that changes how text is inserted or raw tags are taken (the CLI's SelectSink drops
     // text outside its matches) gets every one through its method: the token hooks, which would go
     // around it, are turned off for it (the tree builder calls a hook only where the sink has one).
-    const hooks = this as { insertTextToken?: unknown; createElementForStartTag?: unknown };
+    const hooks = this as { insertTextToken?: unknown; createElementForStartTag?: unknown; createElementFromStartTag?: unknown; elementClosedByEndTag?: unknown };
     const proto = DomTreeSink.prototype;
     if (this.insertText !== proto.insertText && hooks.insertTextToken === proto.insertTextToken) hooks.insertTextToken = undefined;
     if (this.createElementWithRawAttributes !== proto.createElementWithRawAttributes && hooks.createElementForStartTag === proto.createElementForStartTag) {
       hooks.createElementForStartTag = undefined;
     }
+    // The two hooks without location objects stand for `createElement` (through the raw-tag methods) and
+    // `elementPopped`: a subclass that has its own of those gets every call there.
+    if (
+      hooks.createElementFromStartTag === proto.createElementFromStartTag &&
+      (this.createElement !== proto.createElement ||
+        this.createElementWithRawAttributes !== proto.createElementWithRawAttributes ||
+        hooks.createElementForStartTag !== proto.createElementForStartTag)
+    ) {
+      hooks.createElementFromStartTag = undefined;
+    }
+    if (this.elementPopped !== proto.elementPopped && hooks.elementClosedByEndTag === proto.elementClosedByEndTag) hooks.elementClosedByEndTag = undefined;
   }
 
   /** HTML §13.2.6.1 "create an element for a token": the element, with its attributes, not yet inserted. */
@@ -114,6 +125,20 @@ export class DomTreeSink implements TreeSink<Node> {
       return this.createElementWithRawAttributes(localName, tag.raw, location);
     }
     const element = this.createElement(localName, NS.HTML, NO_ATTRIBUTES, location);
+    element._attrData = tag.source;
+    return element;
+  }
+
+  /**
+   * @internal `createElementForStartTag(localName, tag, { start: tag.start, end: tag.end })` without the
+   * location object (`TreeSink.createElementFromStartTag`): the element's location is set from the tag.
+   */
+  createElementFromStartTag(localName: string, tag: StartTagClass): Element {
+    if (tag.byteForm || tag.offset !== tag.start) return this.createElementWithRawAttributes(localName, tag.raw, { start: tag.start, end: tag.end });
+    const element = this.createElement(localName, NS.HTML, NO_ATTRIBUTES, null);
+    element._start = tag.start;
+    element._end = tag.end;
+    if (this.source !== null) element._source = this.source;
     element._attrData = tag.source;
     return element;
   }
@@ -265,6 +290,19 @@ export class DomTreeSink implements TreeSink<Node> {
     const el = asElement(element, 'elementPopped');
     if (this.source === null || el._start < 0) el.endTagLocation = endLocation;
     else this.recordEnd(el, endLocation, at);
+    if (this.selectedcontent && el.localName === 'option' && el.namespaceURI === NS.HTML) {
+      maybeCloneOptionIntoSelectedcontent(el);
+    }
+  }
+
+  /**
+   * @internal `elementPopped(element, { start: endStart, end: endEnd }, at)` without the location object
+   * (`TreeSink.elementClosedByEndTag`: the element's own end tag closed it).
+   */
+  elementClosedByEndTag(element: Node, endStart: number, endEnd: number, at: number): void {
+    const el = asElement(element, 'elementClosedByEndTag');
+    if (this.source === null || el._start < 0) el._setEndTag(endStart, endEnd);
+    else this.recordEnd(el, { start: endStart, end: endEnd }, at);
     if (this.selectedcontent && el.localName === 'option' && el.namespaceURI === NS.HTML) {
       maybeCloneOptionIntoSelectedcontent(el);
     }

@@ -9,16 +9,28 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { NS, Parser } from '@sluice/tree-builder';
+import { NS, Parser, type ElementAttribute, type ElementNamespace } from '@sluice/tree-builder';
 import { tagSoup } from '../../../tests/rewriter/helpers/soup.js';
 import { type CharacterData, DomTreeSink, type Document, type Element, type Node, Text, parse, parseFragment, serialize } from '../src/index.js';
 
-/** The document the sink builds when it decodes everything as it is inserted. */
-function parseDecodedAtOnce(html: string): Document {
+/**
+ * A `DomTreeSink` without the tree builder's token hooks (the text and start tag tokens, and the hooks
+ * that take offsets instead of location objects): it gets decoded text, decoded attributes and locations
+ * through the general `TreeSink` methods.
+ */
+function sinkWithoutHooks(): DomTreeSink {
   const sink = new DomTreeSink();
-  const hooks = sink as unknown as { insertTextToken?: unknown; createElementForStartTag?: unknown };
+  const hooks = sink as unknown as Record<'insertTextToken' | 'createElementForStartTag' | 'createElementFromStartTag' | 'elementClosedByEndTag', unknown>;
   hooks.insertTextToken = undefined;
   hooks.createElementForStartTag = undefined;
+  hooks.createElementFromStartTag = undefined;
+  hooks.elementClosedByEndTag = undefined;
+  return sink;
+}
+
+/** The document the sink builds when it decodes everything as it is inserted. */
+function parseDecodedAtOnce(html: string): Document {
+  const sink = sinkWithoutHooks();
   const parser = new Parser(sink, {});
   parser.write(html);
   parser.end();
@@ -169,19 +181,42 @@ describe('text and attributes decoded on first read', () => {
     expect(seen).toEqual(['<p class=a>', 'keep &', 'drop']);
     expect(serialize(sink.document.body!)).toBe('<p class="a">keep &amp;</p><p></p>');
     // The plain sink takes the hooks.
-    const plain = new DomTreeSink() as unknown as { insertTextToken?: unknown; createElementForStartTag?: unknown };
-    expect(typeof plain.insertTextToken).toBe('function');
-    expect(typeof plain.createElementForStartTag).toBe('function');
+    const plain = new DomTreeSink() as unknown as Record<string, unknown>;
+    for (const hook of ['insertTextToken', 'createElementForStartTag', 'createElementFromStartTag', 'elementClosedByEndTag']) {
+      expect(typeof plain[hook]).toBe('function');
+    }
+  });
+
+  it("goes through a subclass's createElement and elementPopped when it has its own", () => {
+    const seen: string[] = [];
+    class Watching extends DomTreeSink {
+      override createElement(localName: string, namespace: ElementNamespace, attributes: readonly ElementAttribute[], location: { start: number; end: number } | null): Element {
+        seen.push(`create ${localName} ${location === null ? '-' : `${location.start}-${location.end}`}`);
+        return super.createElement(localName, namespace, attributes, location);
+      }
+      override elementPopped(element: Node, endLocation: { start: number; end: number } | null, at?: number): void {
+        seen.push(`pop ${element.nodeName} ${endLocation === null ? '-' : `${endLocation.start}-${endLocation.end}`}`);
+        super.elementPopped(element, endLocation, at);
+      }
+    }
+    const sink = new Watching();
+    const parser = new Parser(sink, {});
+    parser.write('<p class=a>x</p><b>y</b>');
+    parser.end();
+    expect(seen).toEqual([
+      'create html -', 'create head -', 'pop HEAD -', 'create body -', 'create p 0-11', 'pop P 12-16', 'create b 16-19', 'pop B 20-24',
+      'pop BODY -', 'pop HTML -',
+    ]);
+    const hooks = sink as unknown as Record<string, unknown>;
+    expect(hooks.createElementFromStartTag).toBeUndefined();
+    expect(hooks.elementClosedByEndTag).toBeUndefined();
   });
 
   it('in fragments, whatever text mode the context sets', () => {
     const markup = 'a &amp; b\r\n<i>c\0</i> &lt;/x&gt; </script> </style>';
     for (const context of ['div', 'textarea', 'title', 'script', 'style', 'xmp', 'plaintext', 'noscript', 'td', 'svg title']) {
       const ours = parseFragment(markup, context);
-      const sink = new DomTreeSink();
-      const hooks = sink as unknown as { insertTextToken?: unknown; createElementForStartTag?: unknown };
-      hooks.insertTextToken = undefined;
-      hooks.createElementForStartTag = undefined;
+      const sink = sinkWithoutHooks();
       const space = context.indexOf(' ');
       const fragmentContext = space < 0 ? { localName: context, namespace: NS.HTML } : { localName: context.slice(space + 1), namespace: NS.SVG };
       const parser = new Parser(sink, { fragmentContext });

@@ -51,6 +51,16 @@ declare module './sink.js' {
      * sliced unless the sink reads it); called instead of it when a sink has both.
      */
     createElementForStartTag?(localName: string, tag: StartTagClass, location: SourceLocation | null): N;
+    /**
+     * Optional: `createElementForStartTag(localName, tag, { start: tag.start, end: tag.end })` without the
+     * location object, for an element whose record never needs its location (not a formatting element).
+     */
+    createElementFromStartTag?(localName: string, tag: StartTagClass): N;
+    /**
+     * Optional: `elementPopped(element, { start: endStart, end: endEnd }, at)` without the location
+     * object, for an element its own end tag closed when it was the current node.
+     */
+    elementClosedByEndTag?(element: N, endStart: number, endEnd: number, at: number): void;
   }
 }
 

@@ -97,6 +97,13 @@ export interface TreeSink<N> {
    * then not sliced unless the sink reads it); called instead of it when a sink has both.
    */
   createElementForStartTag?(localName: string, tag: StartTagClass, location: SourceLocation | null): N;
+  /**
+   * @internal Optional: `createElementForStartTag(localName, tag, { start: tag.start, end: tag.end })`
+   * without the location object (the element's location is the tag's span), for an element whose record
+   * never needs its location (anything but a formatting element: only those are copied). Called instead
+   * of the other two when a sink has it. One object fewer per element parsed.
+   */
+  createElementFromStartTag?(localName: string, tag: StartTagClass): N;
   createComment(data: string, location: SourceLocation | null): N;
   createDocumentType(name: string, publicId: string, systemId: string, location: SourceLocation | null): N;
 
@@ -150,6 +157,12 @@ export interface TreeSink<N> {
    * finds one open, `</form>`: §13.2.6.4.7), not popped off the top. Optional.
    */
   elementPopped?(element: N, endLocation: SourceLocation | null, at?: number, openAbove?: boolean): void;
+  /**
+   * @internal Optional: `elementPopped(element, { start: endStart, end: endEnd }, at)` without the
+   * location object, for an element its own end tag closed when it was the current node (most end tags
+   * of a page). Called instead of `elementPopped` there when a sink has it.
+   */
+  elementClosedByEndTag?(element: N, endStart: number, endEnd: number, at: number): void;
 
   /**
    * Optional: the input's text, as the tokenizer gets it, chunk after chunk, before it is tokenized

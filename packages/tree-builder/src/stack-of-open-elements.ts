@@ -34,6 +34,7 @@ import {
   HTML_NS,
   IMPLIED_END,
   IMPLIED_END_THOROUGH,
+  LIST_ITEM_STOP,
   SCOPE,
   SPECIAL,
   TABLE_BODY_CONTEXT,
@@ -66,14 +67,16 @@ export class ElementRecord<N> implements OpenElement<N> {
   declare readonly namespace: ElementNamespace;
   declare readonly id: number;
   declare readonly flags: number;
-  /** The attributes, once decoded (see `attributes`); null while they are `sourceTag`'s text. */
-  declare private decodedAttributes: readonly ElementAttribute[] | null;
   /**
-   * The start tag token, while its attributes are not decoded: the token decodes them as its tokenizer
-   * reads (byte form included, see `TokenizerOptions.byteInput`), and keeps them.
+   * The attributes once decoded (see `attributes`); until then, the start tag token: the token decodes
+   * them as its tokenizer reads (byte form included, see `TokenizerOptions.byteInput`), and keeps them.
+   * (One field for the two: one record is made per element.)
    */
-  declare private sourceTag: StartTagClass | null;
-  /** The location of the token it was created for. */
+  declare private attributeSource: readonly ElementAttribute[] | StartTagClass;
+  /**
+   * The location of the token it was created for: kept for formatting elements (their copies get it,
+   * `TreeBuilder.createCopy`); null for others, whose location nothing reads.
+   */
   declare readonly location: SourceLocation | null;
   /** Whether the record is currently on the stack of open elements. */
   declare open: boolean;
@@ -96,14 +99,17 @@ export class ElementRecord<N> implements OpenElement<N> {
    * per-name chains know: ol, ul, button; table scope is html, table, template.)
    */
   declare scopeBoundary: ElementRecord<N>;
-  /** Nearest special element at or below, and the one strictly below (to skip removed ones). */
-  declare special: ElementRecord<N> | null;
+  /**
+   * Nearest special element strictly below (the nearest at or below is the record itself when it is
+   * special: `specialAtOrBelow`); followed past removed ones.
+   */
   declare specialBelow: ElementRecord<N> | null;
-  /** Nearest special element other than address, div, p at or below (where `<li>`/`<dd>`/`<dt>` stop looking). */
-  declare listStop: ElementRecord<N> | null;
+  /**
+   * Nearest special element other than address, div, p strictly below (where `<li>`/`<dd>`/`<dt>` stop
+   * looking; at or below: `listStopAtOrBelow`).
+   */
   declare listStopBelow: ElementRecord<N> | null;
-  /** Nearest HTML element at or below, and the one strictly below. */
-  declare html: ElementRecord<N> | null;
+  /** Nearest HTML element strictly below (at or below: `htmlAtOrBelow`). */
   declare htmlBelow: ElementRecord<N> | null;
 
   constructor(
@@ -121,8 +127,7 @@ export class ElementRecord<N> implements OpenElement<N> {
     this.namespace = namespace;
     this.id = id;
     this.flags = flags;
-    this.decodedAttributes = attributes;
-    this.sourceTag = sourceTag;
+    this.attributeSource = attributes ?? sourceTag!;
     this.location = location;
     this.open = false;
     this.formatting = null;
@@ -132,11 +137,8 @@ export class ElementRecord<N> implements OpenElement<N> {
     this.below = null;
     this.above = null;
     this.scopeBoundary = this;
-    this.special = null;
     this.specialBelow = null;
-    this.listStop = null;
     this.listStopBelow = null;
-    this.html = null;
     this.htmlBelow = null;
   }
 
@@ -148,12 +150,10 @@ export class ElementRecord<N> implements OpenElement<N> {
    * first read; any other such element has none recorded (`createHtmlElementFor`).
    */
   get attributes(): readonly ElementAttribute[] {
-    const decoded = this.decodedAttributes;
-    if (decoded !== null) return decoded;
+    const source = this.attributeSource;
+    if (Array.isArray(source)) return source as readonly ElementAttribute[];
     // A tokenizer's attributes are `DecodedAttribute`s: HTML element attributes (null namespace and prefix).
-    const list = this.sourceTag!.attributes as readonly DecodedAttribute[];
-    this.sourceTag = null;
-    return (this.decodedAttributes = list);
+    return (this.attributeSource = (source as StartTagClass).attributes as readonly DecodedAttribute[]);
   }
 
   /** Whether this is the HTML element with tag id `id`. */
@@ -162,12 +162,27 @@ export class ElementRecord<N> implements OpenElement<N> {
   }
 }
 
+/** The nearest special element at or below `record` (an open record). */
+function specialAtOrBelow<N>(record: ElementRecord<N>): ElementRecord<N> | null {
+  return record.flags & SPECIAL ? record : record.specialBelow;
+}
+/** The nearest special element other than address, div and p at or below `record` (an open record). */
+function listStopAtOrBelow<N>(record: ElementRecord<N>): ElementRecord<N> | null {
+  return record.flags & LIST_ITEM_STOP ? record : record.listStopBelow;
+}
+/** The nearest HTML element at or below `record` (an open record). */
+function htmlAtOrBelow<N>(record: ElementRecord<N>): ElementRecord<N> | null {
+  return record.flags & HTML_NS ? record : record.htmlBelow;
+}
+
 /**
  * What is told of every element that leaves the stack: the sink, when it has `elementPopped`. (Called
  * as the sink's method, not through a closure per tree builder: one call site, one target class.)
  */
 export interface PopListener<N> {
   elementPopped(node: N, endLocation: SourceLocation | null, at: number, openAbove?: boolean): void;
+  /** `elementPopped` with the end tag's span as two offsets (see `TreeSink.elementClosedByEndTag`). */
+  elementClosedByEndTag?(node: N, endStart: number, endEnd: number, at: number): void;
 }
 
 /** Where the token being processed starts (the tree builder), for `elementPopped`'s `at`. */
@@ -295,11 +310,10 @@ export class StackOfOpenElements<N> {
     } else {
       record.order = below.order + 1;
       record.scopeBoundary = flags & SCOPE ? record : below.scopeBoundary;
-      record.specialBelow = below.special;
-      record.listStopBelow = below.listStop;
-      record.htmlBelow = below.html;
+      record.specialBelow = specialAtOrBelow(below);
+      record.listStopBelow = listStopAtOrBelow(below);
+      record.htmlBelow = htmlAtOrBelow(below);
     }
-    this.linkSelf(record);
     // The per-name chain.
     record.sameAbove = null;
     let same: ElementRecord<N> | null;
@@ -312,20 +326,6 @@ export class StackOfOpenElements<N> {
     }
     record.sameBelow = same;
     if (same !== null) same.sameAbove = record;
-  }
-
-  /** The links that point at the record itself when it has the property. */
-  private linkSelf(record: ElementRecord<N>): void {
-    const flags = record.flags;
-    if (flags & SPECIAL) {
-      record.special = record;
-      const addressDivP = flags & HTML_NS && (record.id === T.ADDRESS || record.id === T.DIV || record.id === T.P);
-      record.listStop = addressDivP ? record.listStopBelow : record;
-    } else {
-      record.special = record.specialBelow;
-      record.listStop = record.listStopBelow;
-    }
-    record.html = flags & HTML_NS ? record : record.htmlBelow;
   }
 
   /** `record` left the stack: it is no longer the top of its name's chain. */
@@ -380,6 +380,25 @@ export class StackOfOpenElements<N> {
     this.size--;
     this.unlink(record, endLocation);
     return record;
+  }
+
+  /**
+   * Pop the current node, which the end tag `[endStart, endEnd)` closed: `pop({ start: endStart, end:
+   * endEnd })`, without making the location object when the listener takes the offsets.
+   */
+  popClosedByEndTag(endStart: number, endEnd: number): void {
+    const record = this.top!;
+    const below = record.below;
+    this.top = below;
+    if (below !== null) below.above = null;
+    else this.bottom = null;
+    this.size--;
+    this.unlinkName(record);
+    const onPop = this.onPop;
+    if (onPop === null) return;
+    const at = this.position === null ? -1 : this.position.tokenOffset;
+    if (onPop.elementClosedByEndTag !== undefined) onPop.elementClosedByEndTag(record.node, endStart, endEnd, at);
+    else onPop.elementPopped(record.node, { start: endStart, end: endEnd }, at);
   }
 
   /** Pop until an HTML element with tag id `id` has been popped; that one gets `endLocation`. */
@@ -477,10 +496,9 @@ export class StackOfOpenElements<N> {
     record.open = true;
     record.order = below.order;
     record.scopeBoundary = below.scopeBoundary;
-    record.specialBelow = below.special;
-    record.listStopBelow = below.listStop;
-    record.htmlBelow = below.html;
-    this.linkSelf(record);
+    record.specialBelow = specialAtOrBelow(below);
+    record.listStopBelow = listStopAtOrBelow(below);
+    record.htmlBelow = htmlAtOrBelow(below);
     record.sameAbove = record.sameBelow = null;
     this.linkNameAfter(record, below, sameName);
     this.fixHtmlLinksAbove(record);
@@ -522,7 +540,6 @@ export class StackOfOpenElements<N> {
     record.specialBelow = old.specialBelow;
     record.listStopBelow = old.listStopBelow;
     record.htmlBelow = old.htmlBelow;
-    this.linkSelf(record);
     // In the name chain, `record` takes `old`'s place.
     const sameBelow = old.sameBelow;
     const sameAbove = old.sameAbove;
@@ -534,9 +551,9 @@ export class StackOfOpenElements<N> {
     old.sameBelow = old.sameAbove = null;
     // Links to `old` (special, list stop, html) are followed past it: it points on to `record`'s.
     old.open = false;
-    old.specialBelow = record.special;
-    old.listStopBelow = record.listStop;
-    old.htmlBelow = record.html;
+    old.specialBelow = specialAtOrBelow(record);
+    old.listStopBelow = listStopAtOrBelow(record);
+    old.htmlBelow = htmlAtOrBelow(record);
     // Replaced by its copy (the adoption agency), not closed by any token: no `at`.
     if (this.onPop !== null) this.onPop.elementPopped(old.node, null, -1);
     this.fixHtmlLinksAbove(record);
@@ -553,7 +570,6 @@ export class StackOfOpenElements<N> {
     for (let above = record.above; above !== null; above = above.above) {
       above.htmlBelow = record;
       if (above.flags & HTML_NS) return;
-      above.html = record;
     }
   }
 
@@ -675,7 +691,7 @@ export class StackOfOpenElements<N> {
   endTagTarget(name: string, id: number): ElementRecord<N> | null {
     const top = id !== 0 ? this.topById[id] : (this.topByName.get(name) ?? null);
     if (top === null) return null;
-    const special = openSpecial(this.current.special);
+    const special = openSpecial(specialAtOrBelow(this.current));
     // The matching element itself may be special: it is found before the special check.
     return special === null || special.order <= top.order ? top : null;
   }
@@ -687,7 +703,7 @@ export class StackOfOpenElements<N> {
   listItemToClose(ids: 'li' | 'dd-dt'): ElementRecord<N> | null {
     const top = ids === 'li' ? this.topById[T.LI] : this.topOfIds(T.DD, T.DT);
     if (top === null) return null;
-    const stop = openListStop(this.current.listStop);
+    const stop = openListStop(listStopAtOrBelow(this.current));
     return stop === null || stop.order <= top.order ? top : null;
   }
 
@@ -699,7 +715,7 @@ export class StackOfOpenElements<N> {
   foreignEndTagTarget(name: string): ElementRecord<N> | null {
     const top = this.topByForeignName.get(name) ?? null;
     if (top === null) return null;
-    const html = openHtml(this.current.html);
+    const html = openHtml(htmlAtOrBelow(this.current));
     return html === null || html.order < top.order ? top : null;
   }
 

@@ -84,6 +84,11 @@ export const TABLE_CONTEXT = 1 << 10;
 export const TABLE_BODY_CONTEXT = 1 << 11;
 /** "clear the stack back to a table row context": tr, template, html. */
 export const TABLE_ROW_CONTEXT = 1 << 12;
+/**
+ * §13.2.6.4.7 `<li>`, `<dd>`, `<dt>`: a special element other than address, div and p, where the loop
+ * looking for an open list item stops.
+ */
+export const LIST_ITEM_STOP = 1 << 13;
 /** MathML annotation-xml (whatever its encoding): scope boundary, special. */
 const NONE = 0;
 
@@ -116,7 +121,10 @@ flag(IMPLIED_END_THOROUGH, T.CAPTION, T.COLGROUP, T.TBODY, T.TD, T.TFOOT, T.TH, 
 flag(TABLE_CONTEXT, T.TABLE, T.TEMPLATE, T.HTML);
 flag(TABLE_BODY_CONTEXT, T.TBODY, T.TFOOT, T.THEAD, T.TEMPLATE, T.HTML);
 flag(TABLE_ROW_CONTEXT, T.TR, T.TEMPLATE, T.HTML);
-for (let id = 0; id < TAG_ID_COUNT; id++) htmlFlags[id] |= HTML_NS;
+for (let id = 0; id < TAG_ID_COUNT; id++) {
+  htmlFlags[id] |= HTML_NS;
+  if (htmlFlags[id] & SPECIAL && id !== T.ADDRESS && id !== T.DIV && id !== T.P) htmlFlags[id] |= LIST_ITEM_STOP;
+}
 
 /** Flags of an HTML element by tag id. */
 export function htmlElementFlags(id: number): number {
@@ -132,9 +140,9 @@ export function foreignElementFlags(
   if (namespace === NS.MATHML) {
     switch (localName) {
       case 'mi': case 'mo': case 'mn': case 'ms': case 'mtext':
-        return SPECIAL | SCOPE | LIST_ITEM_SCOPE | BUTTON_SCOPE | MATHML_TEXT_INTEGRATION_POINT;
+        return SPECIAL | LIST_ITEM_STOP | SCOPE | LIST_ITEM_SCOPE | BUTTON_SCOPE | MATHML_TEXT_INTEGRATION_POINT;
       case 'annotation-xml': {
-        let flags = SPECIAL | SCOPE | LIST_ITEM_SCOPE | BUTTON_SCOPE;
+        let flags = SPECIAL | LIST_ITEM_STOP | SCOPE | LIST_ITEM_SCOPE | BUTTON_SCOPE;
         for (const attribute of attributes) {
           if (attribute.name !== 'encoding') continue;
           const encoding = attribute.value.toLowerCase();   // ASCII case-insensitive match
@@ -150,7 +158,7 @@ export function foreignElementFlags(
   if (namespace === NS.SVG) {
     switch (localName) {
       case 'foreignObject': case 'desc': case 'title':
-        return SPECIAL | SCOPE | LIST_ITEM_SCOPE | BUTTON_SCOPE | HTML_INTEGRATION_POINT;
+        return SPECIAL | LIST_ITEM_STOP | SCOPE | LIST_ITEM_SCOPE | BUTTON_SCOPE | HTML_INTEGRATION_POINT;
       default:
         return NONE;
     }

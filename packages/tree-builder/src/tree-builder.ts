@@ -709,6 +709,12 @@ export class TreeBuilder<N> {
     if (sink.createElementForStartTag !== undefined || sink.createElementWithRawAttributes !== undefined) {
       const source = t.undecodedSource;
       if (source !== undefined && source !== null) {
+        // Not a formatting element: nothing reads the record's attributes or location, and a sink that
+        // takes the tag's span from the tag needs no location object either.
+        if (sink.createElementFromStartTag !== undefined && !isFormattingTag(id) && t.start === source.start && t.end === source.end && t.end > t.start) {
+          const node = sink.createElementFromStartTag(t.name, source);
+          return new ElementRecord(node, t.name, NS.HTML, id, htmlElementFlags(id), NO_ATTRIBUTES, null);
+        }
         const location = locationOf(t);
         const node =
           sink.createElementForStartTag !== undefined
@@ -716,7 +722,7 @@ export class TreeBuilder<N> {
             : sink.createElementWithRawAttributes!(t.name, source.raw, location);
         return isFormattingTag(id)
           ? new ElementRecord(node, t.name, NS.HTML, id, htmlElementFlags(id), null, location, source)
-          : new ElementRecord(node, t.name, NS.HTML, id, htmlElementFlags(id), NO_ATTRIBUTES, location);
+          : new ElementRecord(node, t.name, NS.HTML, id, htmlElementFlags(id), NO_ATTRIBUTES, null);
       }
     }
     return this.createElement(t.name, NS.HTML, id, htmlAttributes(t.attributes), locationOf(t));

@@ -566,7 +566,9 @@ export function endTagClosesCurrentNode<N>(tb: TreeBuilder<N>, t: TagToken): boo
   if (NOT_JUST_CLOSED[id] === 1 || !(current.flags & HTML_NS) || current.id !== id || (id === T.UNKNOWN && current.localName !== t.name)) {
     return false;
   }
-  stack.pop(tb.endLocation(t));
+  // `stack.pop(tb.endLocation(t))`, without the location object.
+  if (t.end > t.start) stack.popClosedByEndTag(t.start, t.end);
+  else stack.pop(null);
   return true;
 }
 

@@ -104,6 +104,8 @@ describe('exact on the final tree, with content changes', () => {
       '<table><b><table><dd></b><b><table><tr><td></td>x</b>',
       // a copy made and closed inside removed content: the output's parser still has its original
       '<b><table><tr><td>x</b><tr><b><table><dd>x</b></table><b>x</b>',
+      // a copy made inside removed content and left on the list: content after it must not reopen it
+      '<b><h1><p><a href=2></p><dd>x',
     ]) {
       const failure = await check(input, [input], t);
       if (failure !== null) failures.push(failure);

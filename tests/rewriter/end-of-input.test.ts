@@ -124,4 +124,27 @@ describe('content after the end of the input', () => {
     await expect(appendAtEnd('</', 'x', false)).rejects.toThrow(/ends in "<\/"/);
     await expect(appendAtEnd('<script>a</scr', 'ipt>', false)).rejects.toThrow(/raw text or script data/);
   });
+
+  it('the body a document ending in a text element implies, with attributes set, comes after that element\'s end', async () => {
+    // The explicit <body …> must not land in the title's RCDATA, where an attribute value holding
+    // "</title>" would end the title early and make markup of the rest of the value.
+    const value = '</title><x-pwn pwn>';
+    const run = async (input: string) => {
+      let out = '';
+      const t = new HTMLRewriter().on('*', { element: (e) => void e.setAttribute('a', value) }).createTransformer((s) => (out += s));
+      await t.write(input);
+      await t.end();
+      return out;
+    };
+    for (const input of ['<title>', '<title>a</tit', '<style>x', '<script>', '<noscript>']) {
+      const out = await run(input);
+      const doc = parse(out);
+      expect(doc.querySelectorAll('x-pwn').length, out).toBe(0);
+      expect(doc.body!.getAttribute('a'), out).toBe(value);
+      const withoutA = toTestFormat(doc).split('\n').filter((line) => !line.endsWith(`a="${value}"`)).join('\n');
+      expect(withoutA, out).toBe(toTestFormat(parse(input)));
+    }
+    // `<script><!--<script>`: no end tag closes that script, so nothing can be written after it.
+    await expect(run('<script><!--<script>')).rejects.toThrow(/cannot write content at the end of the document: the document ends inside a script's "<!--<script>"/);
+  });
 });

@@ -215,6 +215,10 @@ describe('byte-exact passthrough', () => {
         // drops it: end-of-input.ts).
         const cut = /<\/?[A-Za-z][^>]*$/.exec(expected);
         if (rest !== expected && cut !== null && rest === expected.slice(0, cut.index)) expected = rest;
+        // A document that ends inside a text element (`<title>`, `<noscript>`, …) gets that element's end
+        // tag before the new tags written at its end: inside it they would be its text (end-of-input.ts).
+        const closed = /<\/(title|textarea|style|script|xmp|iframe|noembed|noframes|noscript)>$/.exec(rest);
+        if (rest !== expected && closed !== null && found.length > 0 && rest.slice(0, closed.index) === expected) expected = rest;
         expect(rest).toBe(expected);
         expect(found.sort((a, b) => Number(a.attributes.at(-1)![1].split('"')[0]) - Number(b.attributes.at(-1)![1].split('"')[0]))).toEqual(written);
       }),

@@ -250,6 +250,26 @@ describe('implied elements', () => {
     expect(parse(out).body!.innerHTML).toBe('<h1><div><p></p><h1>x</h1></div></h1>');
   });
 
+  it('an <option> in a <select> closes what implies its end: refused where the output would close more', async () => {
+    // Without the section's tags, "generate implied end tags" would close the <li> too.
+    await expect(
+      rw('<select><li><section><option>', (r) => r.on('section', { element(e) { e.removeAndKeepContent(); } })),
+    ).rejects.toThrow(/the <option> at offset 21 cannot be written .* would close the <li>/);
+    const { out } = await rw('<select><section><li><option>', (r) => r.on('section', { element(e) { e.removeAndKeepContent(); } }));
+    expect(parse(out).body!.innerHTML).toBe('<select><li></li><option></option></select>');
+  });
+
+  it('removing an element whose start tag takes the parser back into the body after </html> is refused', async () => {
+    // Without the <section>'s tag the comment would be the document's, after the html element.
+    await expect(
+      rw('</html><section><!--c-->', (r) => r.on('section', { element(e) { e.removeAndKeepContent(); } })),
+    ).rejects.toThrow(/removeAndKeepContent\(\) on the <section> at offset 7 cannot be written .* back into the body/);
+    await expect(rw('</body><p>x</p><!--c-->', (r) => r.on('p', { element(e) { e.remove(); } }))).rejects.toThrow(/removing the <p> at offset 7/);
+    // The next element is in the body already: nothing to refuse.
+    const { out } = await rw('</html><p><section><!--c-->', (r) => r.on('section', { element(e) { e.removeAndKeepContent(); } }));
+    expect(parse(out).body!.innerHTML).toBe('<p></p><!--c-->');
+  });
+
   it('changing the tag name writes a start tag and an end tag', async () => {
     const { out } = await rw('<table><tr><td>1</td></tr></table>', (r) => r.on('tbody', { element(e) { e.tagName = 'thead'; e.setAttribute('id', 'h'); } }));
     // (thead and tbody are read alike: the </table> that closes the one closes the other, no end tag needed.)

@@ -42,7 +42,7 @@
  * output's parser has been given.
  */
 import { NS } from '@sluice/tree-builder';
-import { BUTTON_SCOPE, RENAME_DETACH, RENAME_MATERIALIZE, WALK_DD, WALK_HEADING, WALK_LI, isSpecial, walkTarget } from './tag-classes.js';
+import { BUTTON_SCOPE, IMPLIED_END_FOR_OPTION, SCOPE_BOUNDARY, RENAME_DETACH, RENAME_MATERIALIZE, WALK_DD, WALK_HEADING, WALK_LI, WALK_OPTION, isSpecial, walkTarget } from './tag-classes.js';
 
 /**
  * Whether a rule of `kind` stops at an element of this name: the walks of `<li>`, `<dd>`, `<dt>` at the
@@ -350,6 +350,16 @@ export class OutputAlignment {
     return true;
   }
 
+  /**
+   * The element whose entry in the output parser's list stands for `el`'s entry in the input's: `el`,
+   * or, for a copy a reconstruction made inside removed content (which the output's parser never made),
+   * its original (that parser still has the original's entry).
+   */
+  static entryOf(el: ElementRecord): ElementRecord {
+    while (el.reconstructed && el.copiedFrom !== null && !OutputAlignment.present(el)) el = el.copiedFrom;
+    return el;
+  }
+
   /** Whether the output parser has `el` in its list of active formatting elements (when the input's has it). */
   static inOutputList(el: ElementRecord): boolean {
     return (el.out & OUT_DETACHED) === 0 && OutputAlignment.present(el);
@@ -418,7 +428,7 @@ export class OutputAlignment {
     while (effects.done < effects.length) {
       const copy = effects.nodes[effects.done]!;
       if (effects.kinds[effects.done] !== EFFECT_CREATE || copy.copiedFrom === null || !copy.reconstructed) return;
-      if (OutputAlignment.inOutputList(copy.copiedFrom) || (copy.out & OUT_EXPLICIT) !== 0) return;
+      if (OutputAlignment.inOutputList(OutputAlignment.entryOf(copy.copiedFrom)) || (copy.out & OUT_EXPLICIT) !== 0) return;
       this.materializeCopies(effects, effects.done);
     }
   }
@@ -631,8 +641,8 @@ export class OutputAlignment {
    */
   private detachRun(effects: TokenEffects, tail: readonly ElementRecord[], from: number, stopAt: ElementRecord | null): boolean {
     for (let i = from - 1; i >= 0; i--) {
-      const el = tail[i]!;
-      if (el === stopAt) return false;
+      if (tail[i] === stopAt) return false;
+      const el = OutputAlignment.entryOf(tail[i]!);
       if (!OutputAlignment.inOutputList(el)) continue;
       // Still open for the output's parser (the token that closes it is not read yet): the walk stops here.
       if ((el.out & OUT_CLOSED) === 0 && effects.pendingPop(el)) return false;
@@ -727,7 +737,7 @@ export class OutputAlignment {
       if (!copy.reconstructed) {
         throw alignmentError(`the copy of <${copy.localName}> the adoption agency algorithm makes here`, 'a browser makes it while reading the end tag that moves it, from the original it has');
       }
-      const from = copy.copiedFrom!;
+      const from = OutputAlignment.entryOf(copy.copiedFrom!);
       if ((copy.out & OUT_EXPLICIT) !== 0 || !OutputAlignment.inOutputList(from)) continue;
       this.write(`</${this.nameOf(from)}>`);
       this.markDetached(from);
@@ -756,7 +766,7 @@ export class OutputAlignment {
     if ((copy.out & OUT_EXPLICIT) !== 0) return true;
     const from = copy.copiedFrom;
     if (from === null || !copy.reconstructed) return false;
-    if (!differs && OutputAlignment.inOutputList(from)) return false;
+    if (!differs && OutputAlignment.inOutputList(OutputAlignment.entryOf(from))) return false;
     // The effects before it first (what the token closed, the copies before it that must come first).
     this.flush(effects, at.upTo);
     this.materializeCopies(effects, at.upTo);
@@ -779,7 +789,7 @@ export class OutputAlignment {
     let end = at.upTo;
     while (end < effects.length && effects.kinds[end] === EFFECT_CREATE && effects.nodes[end]!.copiedFrom !== null) end++;
     for (let i = end - 1; i >= at.upTo; i--) {
-      const from = effects.nodes[i]!.copiedFrom!;
+      const from = OutputAlignment.entryOf(effects.nodes[i]!.copiedFrom!);
       if (!OutputAlignment.inOutputList(from)) continue;
       this.write(`</${this.nameOf(from)}>`);
       this.markDetached(from);
@@ -826,6 +836,7 @@ export class OutputAlignment {
       }
     }
     if (seen.length === 0) return;
+    if (kind === WALK_OPTION && this.checkOptionInSelect(seen, offset)) return;
     const walks = kind === WALK_LI || kind === WALK_DD;
     // The input's parser: where its rule stops, and what it closes (its stop and what is above it, when
     // the stop is the element looked for).
@@ -858,6 +869,37 @@ export class OutputAlignment {
         `and a browser reading the output would close ${closesTheirs ? `the <${this.nameOf(seen[theirs]!)}>` : 'nothing'} ` +
         `where the input's parser closed ${closesMine ? `the <${looked.localName}>` : 'nothing'}`,
     );
+  }
+
+  /**
+   * An `<option>` with a `<select>` in scope (in `seen`, before a scope boundary) closes every element
+   * from the current node down that implies its end (§13.2.6.4.7, "generate implied end tags" but
+   * optgroup): refused where the output's parser, which has only the elements in the output, would close
+   * others. Returns whether a select was in scope (else the current-node rule applies).
+   */
+  private checkOptionInSelect(seen: readonly ElementRecord[], offset: number): boolean {
+    let select = false;
+    for (const el of seen) {
+      if (el.namespace !== HTML) continue;
+      if (el.localName === 'select') select = true;
+      if (select || SCOPE_BOUNDARY.has(el.localName)) break;
+    }
+    if (!select) return false;
+    let mine = true;
+    let theirs = true;
+    for (const el of seen) {
+      mine &&= el.namespace === HTML && IMPLIED_END_FOR_OPTION.has(el.localName);
+      if (!OutputAlignment.present(el)) continue;
+      theirs &&= el.namespace === HTML && IMPLIED_END_FOR_OPTION.has(this.nameOf(el));
+      if (mine !== theirs) {
+        throw alignmentError(
+          `the <option> at offset ${offset}`,
+          `in a <select> its rule closes the elements that imply their end from the current node down (HTML §13.2.6.4.7), and a browser reading the output would ${theirs ? '' : 'not '}close the <${el.localName}>`,
+        );
+      }
+      if (!mine) break;
+    }
+    return true;
   }
 
   /** The input's parser took a `<frameset>` in place of the body: refused when the output's would not. */
@@ -914,7 +956,7 @@ export class OutputAlignment {
   droppedInsideRemoved(el: ElementRecord, reason: string): string | null {
     // A copy a reconstruction made inside the removed content stands, in the output parser's list, for
     // its original (that parser never made the copy): the original's entry is the one to take off.
-    while (!OutputAlignment.present(el) && el.reconstructed && el.copiedFrom !== null) el = el.copiedFrom;
+    el = OutputAlignment.entryOf(el);
     if (!OutputAlignment.inOutputList(el)) return null;
     if (reason !== 'not-open' && reason !== DROPPED_COPY_CLOSED) {
       throw alignmentError(
@@ -943,8 +985,6 @@ export class OutputAlignment {
 }
 
 /** `<name attr="value" …>` for an element's attributes as they stand (already in text form). */
-/** HTML elements that bound "has an element in scope" (§13.2.4.2; foreign content is not walked into). */
-const SCOPE_BOUNDARY: ReadonlySet<string> = new Set(['applet', 'caption', 'html', 'table', 'td', 'th', 'marquee', 'object', 'template']);
 
 /**
  * A copy of `<nobr>` is about to be written as an explicit start tag. A reconstruction makes the copy

@@ -18,6 +18,8 @@
  *   written as a character reference — the same character, which cannot continue them. Where no
  *   reference exists (raw text, script data), and after `</` (which any character turns into a tag or a
  *   comment), the content is refused;
+ * - script data after `<!--<script>` (double escaped): no end tag closes the script there: content is
+ *   refused;
  * - a doctype: no closer keeps it as it was (the end of the input sets its force-quirks flag, which a
  *   `>` would not): content is refused.
  *
@@ -95,6 +97,11 @@ export function endGuardFor(state: string, textKind: string, held: string): EndG
   }
   if (state === 'TAG_NAME' || state.includes('ATTRIBUTE') || state === 'SELF_CLOSING_START_TAG') {
     return guard({ dropTag: true });
+  }
+  if (state.startsWith('SCRIPT_DATA_DOUBLE_ESCAPED')) {
+    // `<script><!--<script>`: a `</script>` there only ends the inner "script" (§13.2.5.27), so
+    // nothing written after it leaves the script's text — no end tag can close the element first.
+    return guard({ refuse: 'the document ends inside a script\'s "<!--<script>", where no end tag closes the script, so anything after it would be script text' });
   }
   if (held.length === 0) return null;
   // Text held back: a reference's start, a CR, `<` or a partial end tag in RCDATA, raw text or script data.

@@ -14,7 +14,7 @@ import { EndTagUnit } from '../rewritable-units/end-tag.js';
 import { joined } from '../rewritable-units/mutations.js';
 import { afterSource } from '../rewritable-units/boundaries.js';
 import { TextChunkUnit } from '../rewritable-units/text-chunk.js';
-import { ElementRecord, type NodeRecord, OUT_ABSENT, OUT_CLOSED, OUT_ENDED_OPEN, OUT_CONTENT_ABSENT, OUT_EXPLICIT, OUT_OUTLIVED, OUT_RECLASSED, OUT_UNWRAPPED, TAG_NOT_WRITTEN, containerOf, type WrittenTag } from '../view/records.js';
+import { ElementRecord, type NodeRecord, OUT_ABSENT, OUT_CLOSED, OUT_ENDED_OPEN, OUT_CONTENT_ABSENT, OUT_EXPLICIT, OUT_OUTLIVED, OUT_RECLASSED, OUT_REOPENS_BODY, OUT_UNWRAPPED, TAG_NOT_WRITTEN, containerOf, type WrittenTag } from '../view/records.js';
 import { ViewSink } from '../view/view-sink.js';
 import { type AlignPoint, EFFECT_POP, NO_ALIGN, OutputAlignment, type TokenEffects, alignmentError, contentImplies, startTagText } from './alignment.js';
 import { checkCopy, checkCopyEnd, sameTag, tagOfUnit } from './copies.js';
@@ -829,7 +829,7 @@ export class Executor {
         }
         return;
       }
-      explicitCopy = el.reconstructed && (copyHasContent(unit) || this.outputTagDiffers(el, unit) || (el.out & OUT_EXPLICIT) !== 0 || !OutputAlignment.inOutputList(el.copiedFrom!));
+      explicitCopy = el.reconstructed && (copyHasContent(unit) || this.outputTagDiffers(el, unit) || (el.out & OUT_EXPLICIT) !== 0 || !OutputAlignment.inOutputList(OutputAlignment.entryOf(el.copiedFrom!)));
       if (!explicitCopy) {
         if (!el.reconstructed) this.checkAdoptionCopy(el, token.start);
         checkCopy(el, token.start, unit, () => this.sourceTagOf(el));
@@ -855,6 +855,12 @@ export class Executor {
       }
       this.contentAt(at, null, joined(unit._before), 'data', el.parent);
       this.emit(joined(unit._before));
+    }
+    if ((el.out & OUT_REOPENS_BODY) !== 0 && !suppressed && (unit._removed || unit._replacement !== null)) {
+      throw alignmentError(
+        `${unit._keepContent ? 'removeAndKeepContent() on' : 'removing'} the <${el.localName}> at offset ${token.start}`,
+        'its start tag takes the parser back into the body after </body> or </html> (HTML §13.2.6.4.19), and what follows it would stay after the body without it',
+      );
     }
     if (unit._replacement !== null || (unit._removed && !unit._keepContent)) {
       // The element goes with its content; what its token did besides is written before the next output
@@ -957,7 +963,17 @@ export class Executor {
       // HTML §13.2.6.4.7 "An end tag whose tag name is "br"", and it breaks out of foreign content
       // alike, §13.2.6.5.)
       align.written(at.effects);
-    } else if (el.copyOf === null) align.impliedWritten(at.effects, at.upTo);
+    } else if (el.copyOf === null) {
+      // At the end of the input, what it closed first is closed explicitly: it may be a text element
+      // (`<title>`, `<style>`, `<script>`), inside which the tag would be text — or, with `</title>` in
+      // an attribute value, markup of the value's (tests/rewriter/attacker.test.ts).
+      if (at.effects.atEnd && at.effects.done < at.upTo && at.effects.kinds[at.effects.done] === EFFECT_POP) {
+        const top = at.effects.nodes[at.effects.done]!;
+        const rcdata = top.isHtml && (top.localName === 'title' || top.localName === 'textarea');
+        if (rcdata || contentContextOf(top.localName, top.namespace, this.scripting) !== 'data') align.flush(at.effects, at.effects.done + 1);
+      }
+      align.impliedWritten(at.effects, at.upTo);
+    }
     if (unit.implied) el.out |= OUT_EXPLICIT;
     if (unit.implied && el.localName === 'body') align.framesetOkDiverged = true;
     this.emit(text);

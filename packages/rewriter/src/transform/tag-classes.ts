@@ -108,6 +108,12 @@ const RECONSTRUCTS: ReadonlySet<string> = new Set(['ordinary', 'formatting', 'ht
 /** HTML elements that bound "button scope" (§13.2.4.2). */
 export const BUTTON_SCOPE: ReadonlySet<string> = new Set(['applet', 'caption', 'html', 'table', 'td', 'th', 'marquee', 'object', 'template', 'button']);
 
+/** HTML elements that bound "has an element in scope" (§13.2.4.2; foreign content is not walked into). */
+export const SCOPE_BOUNDARY: ReadonlySet<string> = new Set(['applet', 'caption', 'html', 'table', 'td', 'th', 'marquee', 'object', 'template']);
+
+/** Elements "generate implied end tags" closes (§13.2.6.3), but `optgroup` (an `<option>` keeps it). */
+export const IMPLIED_END_FOR_OPTION: ReadonlySet<string> = new Set(['dd', 'dt', 'li', 'option', 'p', 'rb', 'rp', 'rt', 'rtc']);
+
 /** How a rename that `checkRename` let through differs for reconstruction: see `renameEffects`. */
 export const RENAME_SAME = 0;
 /** The old name's start tag reconstructed, the new one's does not: the copies it made are written. */

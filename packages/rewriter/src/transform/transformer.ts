@@ -22,10 +22,10 @@
 import { EndTagClass, StartTagClass, TextTokenClass, Tokenizer, type CommentToken, type DoctypeToken, type TextToken, type Token } from '@sluice/tokenizer';
 import { TreeBuilder } from '@sluice/tree-builder';
 import { contentContextOf } from '../rewritable-units/content.js';
-import { ElementRecord, type NodeRecord, OUT_FOSTERED, type ParentRecord } from '../view/records.js';
+import { ElementRecord, type NodeRecord, OUT_FOSTERED, OUT_REOPENS_BODY, type ParentRecord } from '../view/records.js';
 import { EV_COMMENT, EV_CREATE, EV_DROPPED, EV_FOSTERED_TEXT, EV_KEPT_OPEN, EV_POP, EV_TEXT, ViewSink, WHOLE_TOKEN } from '../view/view-sink.js';
 import { type AlignPoint, EFFECT_CREATE, EFFECT_FOSTER, EFFECT_POP, NO_EFFECTS, TokenEffects, alignPoint, alignmentError, reconstructionTail } from './alignment.js';
-import { BUTTON_SCOPE, WALK_DD, WALK_HEADING, WALK_LI, WALK_OPTION, isSpecial, walkKindOf, walkTarget } from './tag-classes.js';
+import { BUTTON_SCOPE, SCOPE_BOUNDARY, WALK_DD, WALK_HEADING, WALK_LI, WALK_OPTION, isSpecial, walkKindOf, walkTarget } from './tag-classes.js';
 import { ElementOps } from './elements.js';
 import { endGuardFor } from './end-of-input.js';
 import { Executor } from './executor.js';
@@ -372,7 +372,9 @@ export class Transformer {
       // (`<li>`, `<dd>`, options, headings: what their rule looks at on the stack, for alignment.ts.)
       const walk = this.aligning ? walkKindOf(token.name) : 0;
       const seen = walk === 0 ? null : this.walkedElements(walk);
+      const mode = this.aligning ? this.builder.insertionMode : null;
       this.builder.processStartTagToken(token);
+      if (mode === 'after body' || mode === 'after after body') this.markReopensBody(token);
       if (seen !== null) this.exec.walked(walk, seen, token.start);
       this.afterStartTag(token);
     } else if (token instanceof EndTagClass) {
@@ -414,6 +416,11 @@ export class Transformer {
       }
       foreign = false;
       seen.push(el);
+      if (kind === WALK_OPTION) {
+        // In a `<select>` (in scope) an option's rule closes what implies its end first (§13.2.6.4.7
+        // "option"): down to the scope's boundary, to see whether there is one.
+        return seen.length < 24 && !(el.isHtml && SCOPE_BOUNDARY.has(el.localName));
+      }
       if (pending) {
         if (el.isHtml && (el.localName === 'p' || BUTTON_SCOPE.has(el.localName))) pending = false;
         return seen.length < 24;
@@ -422,6 +429,15 @@ export class Transformer {
       return stops < 4 && seen.length < 24;
     });
     return seen;
+  }
+
+  /** The element the start tag made took the parser back into the body (`OUT_REOPENS_BODY`). */
+  private markReopensBody(token: StartTagClass): void {
+    const sink = this.sink;
+    for (let i = 0; i < sink.eventCount; i++) {
+      const loc = sink.eventLocation[i];
+      if (sink.eventKind[i] === EV_CREATE && loc !== null && loc !== undefined && loc.start === token.start) (sink.eventNode[i] as ElementRecord).out |= OUT_REOPENS_BODY;
+    }
   }
 
   /** Whether a `<template>` is on the stack of open elements. */

@@ -156,6 +156,11 @@ export const OUT_ENDED_OPEN = 256;
  * longer under its stack entry.
  */
 export const OUT_OUTLIVED = 512;
+/**
+ * Its start tag brought the parser back from "after body" or "after after body" to "in body"
+ * (§13.2.6.4.19, .21): without that tag in the output, what follows stays after the body there.
+ */
+export const OUT_REOPENS_BODY = 1024;
 
 /** `ElementRecord.writtenTag` of a formatting element whose start tag is not in the output. */
 export const TAG_NOT_WRITTEN: WrittenTag = Object.freeze({ name: '', attributes: Object.freeze([]) });

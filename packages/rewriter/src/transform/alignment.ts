@@ -719,6 +719,10 @@ export class OutputAlignment {
     const copy = effects.nodes[index]!;
     if ((copy.out & OUT_EXPLICIT) === 0 && OutputAlignment.present(copy)) {
       if (copy.localName === 'nobr' && copy.namespace === HTML) checkNobrStartTag(copy);
+      // The start tag reconstructs first: entries the output parser has and has not open, which the
+      // input's reconstruction did not copy (the token dropped them: `<a>` takes an `a` that is not open
+      // off the list, §13.2.6.4.7), are taken off before it.
+      this.detachTail(effects);
       copy.out |= OUT_EXPLICIT;
       this.write(this.tagOf(copy));
     }

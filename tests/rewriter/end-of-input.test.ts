@@ -85,15 +85,16 @@ describe('content after the end of the input', () => {
           out = await appendAtEnd(input, html ? `<!--${MARK}-->` : MARK, html);
         } catch (err) {
           expect((err as Error).message).toMatch(
-            /^HTMLRewriter: (cannot write content at the end of the document: the document ends (inside a doctype|in "<\/"|in (plaintext|raw text or script data)|inside a comment)|text inserted right after .* would make)/,
+            /^HTMLRewriter: (cannot write content at the end of the document: the document ends (inside a doctype|in "<\/"|in (plaintext|raw text or script data)|inside a comment|inside a script's "<!--<script>")|text inserted right after .* would make)/,
           );
           refused++;
           return;
         }
         // Written as text or as a comment, the content is found in the reparsed tree, and without it the
         // tree is the input's.
-        // (A frameset document drops text, wherever it is.)
-        if (!/<frameset/i.test(input)) expect(toTestFormat(parse(out))).toContain(MARK);
+        // (A frameset document drops text, wherever it is; so does a template whose content is a column
+        // group, `<template><col>`: docs/rewriter.md, DocumentEnd.)
+        if (!/<frameset/i.test(input) && !(!html && /<template[\s\S]*<col/i.test(input))) expect(toTestFormat(parse(out))).toContain(MARK);
         expect(withoutMark(out)).toBe(withoutMark(input));
       }),
       { numRuns: 1500 },

@@ -342,9 +342,18 @@ export class OutputAlignment {
     this.writeOut(markup);
   }
 
+  /**
+   * Set (by the executor) once an element or an element's content is left out of the output
+   * (`OUT_ABSENT`, `OUT_CONTENT_ABSENT`): from then on `present` looks at the ancestors too.
+   */
+  removedSeen = false;
+
   /** Whether the element is in the output parser's tree (not removed, unwrapped, or inside removed content). */
-  static present(el: ElementRecord): boolean {
+  present(el: ElementRecord): boolean {
     if ((el.out & (OUT_UNWRAPPED | OUT_ABSENT)) !== 0) return false;
+    // (Only once something was removed can an ancestor be: the walk is O(depth), and documents that
+    // nest deep — `<a><b>` × n nests n deep — would make every check of every token quadratic.)
+    if (!this.removedSeen) return true;
     // (Up through template contents to their template: removed with it.)
     for (let x: ParentRecord | null = el.parent; x !== null; x = containerOf(x)) if (x instanceof ElementRecord && (x.out & (OUT_ABSENT | OUT_CONTENT_ABSENT)) !== 0) return false;
     return true;
@@ -355,14 +364,14 @@ export class OutputAlignment {
    * or, for a copy a reconstruction made inside removed content (which the output's parser never made),
    * its original (that parser still has the original's entry).
    */
-  static entryOf(el: ElementRecord): ElementRecord {
-    while (el.reconstructed && el.copiedFrom !== null && !OutputAlignment.present(el)) el = el.copiedFrom;
+  entryOf(el: ElementRecord): ElementRecord {
+    while (el.reconstructed && el.copiedFrom !== null && !this.present(el)) el = el.copiedFrom;
     return el;
   }
 
   /** Whether the output parser has `el` in its list of active formatting elements (when the input's has it). */
-  static inOutputList(el: ElementRecord): boolean {
-    return (el.out & OUT_DETACHED) === 0 && OutputAlignment.present(el);
+  inOutputList(el: ElementRecord): boolean {
+    return (el.out & OUT_DETACHED) === 0 && this.present(el);
   }
 
   /** Whether the output's parser has not had all that the token being output did (`source` must be told). */
@@ -411,7 +420,7 @@ export class OutputAlignment {
       const el = effects.nodes[i]!;
       // (Also any element the output lacks: `<section>` closes the `p` its tags were left out of, and
       // with it what is open inside it, which the output's parser, without that `p`, keeps open.)
-      if ((isFormatting(el) && !OutputAlignment.inOutputList(el)) || (el.out & OUT_UNWRAPPED) !== 0) upTo = i;
+      if ((isFormatting(el) && !this.inOutputList(el)) || (el.out & OUT_UNWRAPPED) !== 0) upTo = i;
     }
     if (upTo >= 0) {
       this.flush(effects, upTo + 1);
@@ -428,7 +437,7 @@ export class OutputAlignment {
     while (effects.done < effects.length) {
       const copy = effects.nodes[effects.done]!;
       if (effects.kinds[effects.done] !== EFFECT_CREATE || copy.copiedFrom === null || !copy.reconstructed) return;
-      if (OutputAlignment.inOutputList(OutputAlignment.entryOf(copy.copiedFrom)) || (copy.out & OUT_EXPLICIT) !== 0) return;
+      if (this.inOutputList(this.entryOf(copy.copiedFrom)) || (copy.out & OUT_EXPLICIT) !== 0) return;
       this.materializeCopies(effects, effects.done);
     }
   }
@@ -445,7 +454,7 @@ export class OutputAlignment {
       // (The end of the input closes and makes what it does for the output's parser too; what it
       // foster-parents, text held in a table, is the table's content's.)
       if (effects.atEnd && effects.kinds[i] !== EFFECT_FOSTER) continue;
-      if (!OutputAlignment.present(el) || (el.out & OUT_CLOSED) !== 0) continue;
+      if (!this.present(el) || (el.out & OUT_CLOSED) !== 0) continue;
       const kind = effects.kinds[i];
       // (A pop of an element outside: it is closed for the output's parser where its content ends.)
       throw alignmentError(
@@ -604,7 +613,7 @@ export class OutputAlignment {
   private popsBefore(effects: TokenEffects, upTo: number): boolean {
     if (effects.written) return false;
     for (let i = effects.done; i < upTo; i++) {
-      if (effects.kinds[i] === EFFECT_POP && OutputAlignment.present(effects.nodes[i]!) && (effects.nodes[i]!.out & OUT_CLOSED) === 0) return true;
+      if (effects.kinds[i] === EFFECT_POP && this.present(effects.nodes[i]!) && (effects.nodes[i]!.out & OUT_CLOSED) === 0) return true;
     }
     return false;
   }
@@ -642,8 +651,8 @@ export class OutputAlignment {
   private detachRun(effects: TokenEffects, tail: readonly ElementRecord[], from: number, stopAt: ElementRecord | null): boolean {
     for (let i = from - 1; i >= 0; i--) {
       if (tail[i] === stopAt) return false;
-      const el = OutputAlignment.entryOf(tail[i]!);
-      if (!OutputAlignment.inOutputList(el)) continue;
+      const el = this.entryOf(tail[i]!);
+      if (!this.inOutputList(el)) continue;
       // Still open for the output's parser (the token that closes it is not read yet): the walk stops here.
       if ((el.out & OUT_CLOSED) === 0 && effects.pendingPop(el)) return false;
       this.write(`</${this.nameOf(el)}>`);
@@ -657,7 +666,7 @@ export class OutputAlignment {
    * to): for the current node of the output's parser, which every element above it was closed before.
    */
   close(el: ElementRecord, effects: TokenEffects): void {
-    if ((el.out & OUT_CLOSED) !== 0 || !OutputAlignment.present(el)) return;
+    if ((el.out & OUT_CLOSED) !== 0 || !this.present(el)) return;
     if ((el.out & OUT_ENDED_OPEN) !== 0) {
       throw alignmentError(
         `content after the <${el.localName}> the parser closes here`,
@@ -694,7 +703,7 @@ export class OutputAlignment {
    * copy of a formatting element (the rest of its reconstruction with it: see `materializeCopies`).
    */
   materialize(el: ElementRecord, effects: TokenEffects, index: number): void {
-    if ((el.out & OUT_EXPLICIT) !== 0 || !OutputAlignment.present(el)) return;
+    if ((el.out & OUT_EXPLICIT) !== 0 || !this.present(el)) return;
     if (el.copiedFrom !== null) {
       this.materializeCopies(effects, index);
       return;
@@ -717,8 +726,8 @@ export class OutputAlignment {
   materializeCopies(effects: TokenEffects, index: number): void {
     this.detachCopyOriginals(effects, index);
     const copy = effects.nodes[index]!;
-    if ((copy.out & OUT_EXPLICIT) === 0 && OutputAlignment.present(copy)) {
-      if (copy.localName === 'nobr' && copy.namespace === HTML) checkNobrStartTag(copy);
+    if ((copy.out & OUT_EXPLICIT) === 0 && this.present(copy)) {
+      if (copy.localName === 'nobr' && copy.namespace === HTML) checkNobrStartTag(this, copy);
       // The start tag reconstructs first: entries the output parser has and has not open, which the
       // input's reconstruction did not copy (the token dropped them: `<a>` takes an `a` that is not open
       // off the list, §13.2.6.4.7), are taken off before it.
@@ -741,8 +750,8 @@ export class OutputAlignment {
       if (!copy.reconstructed) {
         throw alignmentError(`the copy of <${copy.localName}> the adoption agency algorithm makes here`, 'a browser makes it while reading the end tag that moves it, from the original it has');
       }
-      const from = OutputAlignment.entryOf(copy.copiedFrom!);
-      if ((copy.out & OUT_EXPLICIT) !== 0 || !OutputAlignment.inOutputList(from)) continue;
+      const from = this.entryOf(copy.copiedFrom!);
+      if ((copy.out & OUT_EXPLICIT) !== 0 || !this.inOutputList(from)) continue;
       this.write(`</${this.nameOf(from)}>`);
       this.markDetached(from);
     }
@@ -770,7 +779,7 @@ export class OutputAlignment {
     if ((copy.out & OUT_EXPLICIT) !== 0) return true;
     const from = copy.copiedFrom;
     if (from === null || !copy.reconstructed) return false;
-    if (!differs && OutputAlignment.inOutputList(OutputAlignment.entryOf(from))) return false;
+    if (!differs && this.inOutputList(this.entryOf(from))) return false;
     // The effects before it first (what the token closed, the copies before it that must come first).
     this.flush(effects, at.upTo);
     this.materializeCopies(effects, at.upTo);
@@ -793,8 +802,8 @@ export class OutputAlignment {
     let end = at.upTo;
     while (end < effects.length && effects.kinds[end] === EFFECT_CREATE && effects.nodes[end]!.copiedFrom !== null) end++;
     for (let i = end - 1; i >= at.upTo; i--) {
-      const from = OutputAlignment.entryOf(effects.nodes[i]!.copiedFrom!);
-      if (!OutputAlignment.inOutputList(from)) continue;
+      const from = this.entryOf(effects.nodes[i]!.copiedFrom!);
+      if (!this.inOutputList(from)) continue;
       this.write(`</${this.nameOf(from)}>`);
       this.markDetached(from);
     }
@@ -852,7 +861,7 @@ export class OutputAlignment {
     let theirs = -1;
     for (let i = 0; i < seen.length && theirs < 0; i++) {
       const el = seen[i]!;
-      if (!OutputAlignment.present(el) || (el.outputName !== null && closesMine && i <= mine)) continue;
+      if (!this.present(el) || (el.outputName !== null && closesMine && i <= mine)) continue;
       if (stopsWalk(kind, walks, this.nameOf(el), el.namespace)) theirs = i;
     }
     const closesTheirs = theirs >= 0 && walkTarget(kind, { localName: this.nameOf(seen[theirs]!), namespace: seen[theirs]!.namespace });
@@ -860,7 +869,7 @@ export class OutputAlignment {
     let same = true;
     for (let i = 0; i < seen.length && same; i++) {
       const el = seen[i]!;
-      if (!OutputAlignment.present(el)) continue;
+      if (!this.present(el)) continue;
       const inMine = closesMine && i <= mine;
       const inTheirs = (closesTheirs && i <= theirs) || (el.outputName !== null && inMine);
       same = inMine === inTheirs;
@@ -869,7 +878,7 @@ export class OutputAlignment {
     const looked = seen[mine < 0 ? 0 : mine]!;
     throw alignmentError(
       `the start tag at offset ${offset}`,
-      `its rule (HTML §13.2.6.4.7) looks at the <${looked.localName}>${!OutputAlignment.present(looked) ? ', which the output does not have (its tags were removed),' : looked.outputName !== null ? `, which the output names <${looked.outputName}>,` : ''} ` +
+      `its rule (HTML §13.2.6.4.7) looks at the <${looked.localName}>${!this.present(looked) ? ', which the output does not have (its tags were removed),' : looked.outputName !== null ? `, which the output names <${looked.outputName}>,` : ''} ` +
         `and a browser reading the output would close ${closesTheirs ? `the <${this.nameOf(seen[theirs]!)}>` : 'nothing'} ` +
         `where the input's parser closed ${closesMine ? `the <${looked.localName}>` : 'nothing'}`,
     );
@@ -893,7 +902,7 @@ export class OutputAlignment {
     let theirs = true;
     for (const el of seen) {
       mine &&= el.namespace === HTML && IMPLIED_END_FOR_OPTION.has(el.localName);
-      if (!OutputAlignment.present(el)) continue;
+      if (!this.present(el)) continue;
       theirs &&= el.namespace === HTML && IMPLIED_END_FOR_OPTION.has(this.nameOf(el));
       if (mine !== theirs) {
         throw alignmentError(
@@ -960,8 +969,8 @@ export class OutputAlignment {
   droppedInsideRemoved(el: ElementRecord, reason: string): string | null {
     // A copy a reconstruction made inside the removed content stands, in the output parser's list, for
     // its original (that parser never made the copy): the original's entry is the one to take off.
-    el = OutputAlignment.entryOf(el);
-    if (!OutputAlignment.inOutputList(el)) return null;
+    el = this.entryOf(el);
+    if (!this.inOutputList(el)) return null;
     if (reason !== 'not-open' && reason !== DROPPED_COPY_CLOSED) {
       throw alignmentError(
         `removing content that holds a <${el.localName}>`,
@@ -973,7 +982,7 @@ export class OutputAlignment {
   }
 
   dropped(el: ElementRecord, reason: string, isEndTag: boolean): boolean {
-    const detached = !OutputAlignment.inOutputList(el);
+    const detached = !this.inOutputList(el);
     if (detached) this.markDetached(el);
     if (reason === 'not-open') return detached && isEndTag;
     // Noah's Ark: the output's parser counts the entries it has; with one of this name taken off, it may
@@ -996,10 +1005,10 @@ export class OutputAlignment {
  * on it first (§13.2.6.4.7, 'A start tag whose tag name is "nobr"'), which the input's parser did not:
  * refused. (The copy's ancestors are the open elements around it.)
  */
-function checkNobrStartTag(copy: ElementRecord): void {
+function checkNobrStartTag(align: OutputAlignment, copy: ElementRecord): void {
   for (let x: ParentRecord | null = copy.parent; x instanceof ElementRecord; x = x.parent) {
     if (x.namespace !== HTML || SCOPE_BOUNDARY.has(x.localName)) return;
-    if (x.localName === 'nobr' && OutputAlignment.present(x) && (x.out & OUT_CLOSED) === 0) {
+    if (x.localName === 'nobr' && align.present(x) && (x.out & OUT_CLOSED) === 0) {
       throw alignmentError(
         'the copy of <nobr> the parser makes here',
         'a <nobr> start tag written for it would run the adoption agency algorithm on the <nobr> in scope around it (HTML §13.2.6.4.7), which the copy did not',

@@ -204,6 +204,7 @@ export class Executor {
     else if (this.suppress.length > 0) {
       el.writtenTag = TAG_NOT_WRITTEN;
       el.out |= OUT_ABSENT;
+      this.align.removedSeen = true;
     } else this.rawSpan(token);
   }
 
@@ -235,13 +236,14 @@ export class Executor {
    * leaves the section), which the output cannot have without the removed element's tags: refused.
    */
   private copyInsideRemoved(el: ElementRecord, offset: number): void {
-    if (!el.reconstructed && OutputAlignment.present(el)) {
+    if (!el.reconstructed && this.align.present(el)) {
       throw alignmentError(
         `removing the <${el.localName}> whose end tag at offset ${offset} runs the adoption agency algorithm`,
         'the algorithm moves content out of it (HTML §13.2.6.4.7), which the removal would take with it',
       );
     }
     el.out |= OUT_ABSENT;
+    this.align.removedSeen = true;
   }
 
   /**
@@ -611,6 +613,7 @@ export class Executor {
         else {
           op.el.writtenTag = TAG_NOT_WRITTEN;
           op.el.out |= OUT_ABSENT;
+          this.align.removedSeen = true;
         }
         return;
       case OP_COPY:
@@ -627,6 +630,7 @@ export class Executor {
           else {
             el.writtenTag = TAG_NOT_WRITTEN;
             el.out |= OUT_ABSENT;
+            this.align.removedSeen = true;
           }
         } else if (el.copyOf !== null) this.unhandledCopy(el, op.token.start, op.at);
         return;
@@ -658,7 +662,7 @@ export class Executor {
         if (this.suppress.length === 0) this.align.checkWalk(op.kind, op.seen, op.offset);
         return;
       case OP_DOCUMENT_LEVEL:
-        if (this.suppress.length === 0 || op.target === null || OutputAlignment.present(op.target)) this.emitSource(op.raw, op.start, true);
+        if (this.suppress.length === 0 || op.target === null || this.align.present(op.target)) this.emitSource(op.raw, op.start, true);
         return;
       case OP_END_GUARD:
         // (A comment closed already by its own `after` content needs no closer.)
@@ -829,7 +833,7 @@ export class Executor {
         }
         return;
       }
-      explicitCopy = el.reconstructed && (copyHasContent(unit) || this.outputTagDiffers(el, unit) || (el.out & OUT_EXPLICIT) !== 0 || !OutputAlignment.inOutputList(OutputAlignment.entryOf(el.copiedFrom!)));
+      explicitCopy = el.reconstructed && (copyHasContent(unit) || this.outputTagDiffers(el, unit) || (el.out & OUT_EXPLICIT) !== 0 || !this.align.inOutputList(this.align.entryOf(el.copiedFrom!)));
       if (!explicitCopy) {
         if (!el.reconstructed) this.checkAdoptionCopy(el, token.start);
         checkCopy(el, token.start, unit, () => this.sourceTagOf(el));
@@ -866,6 +870,7 @@ export class Executor {
       // The element goes with its content; what its token did besides is written before the next output
       // (alignment.ts: the token is not written).
       el.out |= OUT_ABSENT;
+      this.align.removedSeen = true;
       if (unit._replacement !== null) {
         this.contentAt(at, null, unit._replacement, 'data', el.parent);
         this.emit(unit._replacement);
@@ -906,6 +911,7 @@ export class Executor {
       if (unit._inner !== null) {
         this.emit(unit._inner);
         el.out |= OUT_CONTENT_ABSENT;
+        this.align.removedSeen = true;
         this.suppress.push(el);
         this.align.suppressed = true;
         this.align.framesetOkLoose = true;
@@ -1102,7 +1108,7 @@ export class Executor {
     if (name === null) {
       // (`</body>` and `</html>` switch the insertion mode for what follows: written even inside removed
       // content, unless the element itself is removed.)
-      const documentLevel = el.isHtml && (el.localName === 'body' || el.localName === 'html') && OutputAlignment.present(el);
+      const documentLevel = el.isHtml && (el.localName === 'body' || el.localName === 'html') && this.align.present(el);
       this.emitSource(token!.raw, token!.start, documentLevel);
       return true;
     }

@@ -271,6 +271,7 @@ export class Transformer {
         'the moved element is outside the removed element in the tree, and its tags are not in the output (HTML §13.2.6.4.7)',
       );
     };
+    this.sink.removedSeen = () => this.exec.align.removedSeen;
     this.lists = new HandlerLists(config, this.sink);
     this.commentHandlersExist = config.docComments.length > 0 || config.registrations.some((r) => r.comments !== null);
     this.aligning = config.registrations.length > 0 || config.docComments.length > 0 || config.docText.length > 0 || config.docDoctype.length > 0 || config.docEnd.length > 0;

@@ -117,6 +117,12 @@ export class ViewSink implements TreeSink<NodeRecord> {
    * handler removed (which the output therefore lacks: transform/alignment.ts); null: not watched.
    */
   onMovedOutOfRemoved: ((el: ElementRecord) => void) | null = null;
+  /**
+   * Whether anything was left out of the output yet (the transformer's answer): until then no element
+   * is inside removed content, and the O(depth) walk up the ancestors is skipped — documents that nest
+   * deep with a move per token (`<a><b><i><u><s><div>x</a>` × n) would make it quadratic.
+   */
+  removedSeen: () => boolean = () => true;
 
   /** Which registrations match an element: the selectors, evaluated against this view (selectors/element-matcher.ts). */
   private readonly matcher: ElementMatcher;
@@ -223,7 +229,7 @@ export class ViewSink implements TreeSink<NodeRecord> {
     if (!(node instanceof ElementRecord)) return;
     if (node.parent !== null) {
       // Only the adoption agency algorithm inserts an element that is in the tree already (steps 13.8, 14).
-      if (this.onMovedOutOfRemoved !== null && insideRemoved(node.parent)) {
+      if (this.onMovedOutOfRemoved !== null && this.removedSeen() && insideRemoved(node.parent)) {
         // Into a new element of the chain the algorithm has not inserted yet (step 13.8): where it lands
         // is known when the chain is (checked below, `checkMovedFromRemoved`).
         if (parent instanceof ElementRecord && !parent.evaluated) this.movedFromRemoved.push(node);

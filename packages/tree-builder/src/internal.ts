@@ -41,6 +41,8 @@ declare module './tree-builder.js' {
      * order, up to an open entry.
      */
     activeFormattingSegments(): N[][];
+    /** Whether the insertion mode is "after body" or "after after body" (§13.2.6.4.19, .21). */
+    afterTheBody(): boolean;
   }
 }
 

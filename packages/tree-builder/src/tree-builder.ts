@@ -812,6 +812,15 @@ export class TreeBuilder<N> {
   }
 
   /**
+   * @internal Whether the insertion mode is "after body" or "after after body" (§13.2.6.4.19, .21): a
+   * start tag there takes the parser back into the body. (The rewriter: an element whose tags it leaves
+   * out must not be the one that does.)
+   */
+  afterTheBody(): boolean {
+    return this.mode === MODE.AFTER_BODY || this.mode === MODE.AFTER_AFTER_BODY;
+  }
+
+  /**
    * @internal The element of the entry that ends `activeFormattingTail` from before: the open element
    * right before the tail (null when a marker or the start of the list ends it). (The rewriter, before a
    * token: where a reconstruction by a parser reading its output would stop.)

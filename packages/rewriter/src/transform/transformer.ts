@@ -373,9 +373,9 @@ export class Transformer {
       // (`<li>`, `<dd>`, options, headings: what their rule looks at on the stack, for alignment.ts.)
       const walk = this.aligning ? walkKindOf(token.name) : 0;
       const seen = walk === 0 ? null : this.walkedElements(walk);
-      const mode = this.aligning ? this.builder.insertionMode : null;
+      const reopens = this.aligning && this.builder.afterTheBody();
       this.builder.processStartTagToken(token);
-      if (mode === 'after body' || mode === 'after after body') this.markReopensBody(token);
+      if (reopens) this.markReopensBody(token);
       if (seen !== null) this.exec.walked(walk, seen, token.start);
       this.afterStartTag(token);
     } else if (token instanceof EndTagClass) {

@@ -148,7 +148,10 @@ export class Executor {
    * rest copied; true then. False: nothing joins, the caller copies `raw` as usual.
    */
   private joinsAcrossGap(raw: string, start: number, context: ContentContext): boolean {
-    if (this.recentCount === 0 || raw.length === 0 || raw.charCodeAt(0) >= 0x80) return false;
+    // (NUL and CR join nothing, and their references read otherwise: `&#0;` is U+FFFD where a raw NUL in
+    // text is dropped, `&#13;` stays CR where a raw CR becomes LF, §13.2.3.5.)
+    const c = raw.length === 0 ? -1 : raw.charCodeAt(0);
+    if (this.recentCount === 0 || c < 0 || c >= 0x80 || c === 0 || c === 0x0d) return false;
     const { tail, truncated } = this.sourceTail();
     const first = afterSource(tail, raw.charAt(0), context, 'HTMLRewriter', truncated);
     if (first.length === 1) return false;

@@ -372,13 +372,19 @@ export class StackOfOpenElements<N> {
 
   /** Pop the current node. `endLocation`: the end tag that closed it, if one did. */
   pop(endLocation: SourceLocation | null = null): ElementRecord<N> {
+    const record = this.takeTop();
+    this.unlink(record, endLocation);
+    return record;
+  }
+
+  /** Take the current node off the stack's links (its name chain and the listener are the caller's). */
+  private takeTop(): ElementRecord<N> {
     const record = this.top!;
     const below = record.below;
     this.top = below;
     if (below !== null) below.above = null;
     else this.bottom = null;
     this.size--;
-    this.unlink(record, endLocation);
     return record;
   }
 
@@ -387,12 +393,7 @@ export class StackOfOpenElements<N> {
    * endEnd })`, without making the location object when the listener takes the offsets.
    */
   popClosedByEndTag(endStart: number, endEnd: number): void {
-    const record = this.top!;
-    const below = record.below;
-    this.top = below;
-    if (below !== null) below.above = null;
-    else this.bottom = null;
-    this.size--;
+    const record = this.takeTop();
     this.unlinkName(record);
     const onPop = this.onPop;
     if (onPop === null) return;

@@ -105,11 +105,13 @@ const CLOSES_P: ReadonlySet<string> = new Set(['block', 'block-passed', 'list', 
 /** Classes whose start tags reconstruct the active formatting elements (§13.2.4.3) before inserting. */
 const RECONSTRUCTS: ReadonlySet<string> = new Set(['ordinary', 'formatting', 'html:a', 'html:nobr']);
 
-/** HTML elements that bound "button scope" (§13.2.4.2). */
-export const BUTTON_SCOPE: ReadonlySet<string> = new Set(['applet', 'caption', 'html', 'table', 'td', 'th', 'marquee', 'object', 'template', 'button']);
-
 /** HTML elements that bound "has an element in scope" (§13.2.4.2; foreign content is not walked into). */
 export const SCOPE_BOUNDARY: ReadonlySet<string> = new Set(['applet', 'caption', 'html', 'table', 'td', 'th', 'marquee', 'object', 'template']);
+
+/** HTML elements that bound "button scope" (§13.2.4.2): those and `button`. */
+export const BUTTON_SCOPE: ReadonlySet<string> = new Set([...SCOPE_BOUNDARY, 'button']);
+
+
 
 /** Elements "generate implied end tags" closes (§13.2.6.3), but `optgroup` (an `<option>` keeps it). */
 export const IMPLIED_END_FOR_OPTION: ReadonlySet<string> = new Set(['dd', 'dt', 'li', 'option', 'p', 'rb', 'rp', 'rt', 'rtc']);

@@ -41,6 +41,8 @@ const TARGETS: Readonly<Record<string, readonly string[]>> = {
   font: ['u'],
   table: ['x-table'],
   ul: ['ol', 'div'],
+  select: ['x-select', 'div'],
+  option: ['optgroup', 'x-option'],
 };
 const NAMES = Object.keys(TARGETS);
 

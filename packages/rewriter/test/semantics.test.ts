@@ -259,6 +259,31 @@ describe('implied elements', () => {
     expect(parse(out).body!.innerHTML).toBe('<select><li></li><option></option></select>');
   });
 
+  it('a <select> that only closes the select in scope is left out where the output has no such select', async () => {
+    // §13.2.6.4.7 "select": with a select in scope the tag closes it and is ignored; a browser without
+    // that select (removed here) would make one.
+    for (const [input, want] of [
+      ['<select><select>x', 'x'],
+      ['<div><select><select>x', '<div>x</div>'],
+      ['<select><b><select>x', '<b>x</b>'],
+    ]) {
+      const { out } = await rw(input!, (r) => r.on('select', { element(e) { e.remove(); } }));
+      expect(parse(out).body!.innerHTML, input).toBe(want);
+    }
+    // Where the output has the select, the tag is copied.
+    const { out } = await rw('<select><option><select>x', (r) => r.on('option', { element(e) { e.remove(); } }));
+    expect(out).toBe('<select><select>x');
+  });
+
+  it('content the parser puts in an element that outlived a removed one around it is removed too', async () => {
+    // The second <a> takes the first, removed, off the stack (§13.2.6.4.7 "a") while the select in it
+    // stays open: what goes into the select after that is still inside the removed <a>.
+    for (const input of ['<a href=1><select><a href=1><select>', '<a><select><a>y</a>z', '<a><select><a><option>z', '<a><select><a>y<option>z</select>w']) {
+      const { out } = await rw(input, (r) => r.on('a', { element(e) { e.remove(); } }));
+      expect(parse(out).body!.innerHTML, input).toBe('');
+    }
+  });
+
   it('removing an element whose start tag takes the parser back into the body after </html> is refused', async () => {
     // Without the <section>'s tag the comment would be the document's, after the html element.
     await expect(

@@ -91,9 +91,14 @@ export const EFFECT_FOSTER = 2;
  * `done` counts the effects the output's parser has had (written explicitly); `written` is set once the
  * token itself is in the output, unchanged in what it does (the output's parser then does the rest).
  */
+/** The effects of a token with none: shared (most tokens have none, and an effects record is made for many). */
+const NO_NODES: readonly ElementRecord[] = Object.freeze([]);
+const NO_KINDS: readonly number[] = Object.freeze([]);
+
 export class TokenEffects {
-  readonly nodes: ElementRecord[] = [];
-  readonly kinds: number[] = [];
+  /** The effects in order (`add`): the element, and what happened to it (`EFFECT_*`). */
+  nodes: readonly ElementRecord[] = NO_NODES;
+  kinds: readonly number[] = NO_KINDS;
   done = 0;
   written = false;
   /**
@@ -135,8 +140,13 @@ export class TokenEffects {
   heldWhitespace = false;
 
   add(kind: number, el: ElementRecord): void {
-    this.kinds.push(kind);
-    this.nodes.push(el);
+    if (this.nodes.length === 0) {
+      this.nodes = [el];
+      this.kinds = [kind];
+      return;
+    }
+    (this.nodes as ElementRecord[]).push(el);
+    (this.kinds as number[]).push(kind);
   }
 
   get length(): number {
@@ -347,6 +357,18 @@ export class OutputAlignment {
    * (`OUT_ABSENT`, `OUT_CONTENT_ABSENT`): from then on `present` looks at the ancestors too.
    */
   removedSeen = false;
+
+  /**
+   * Set (by the executor) once an element is unwrapped or renamed in the output. With `removedSeen`:
+   * until either is set, the output parser's elements are the input's, under the same names, and no
+   * rule that looks at the stack (`checkWalk`) can read it otherwise (`treeChanged`).
+   */
+  unwrappedOrRenamed = false;
+
+  /** Whether an element of the input's tree may be missing from the output parser's, or named otherwise there. */
+  get treeChanged(): boolean {
+    return this.removedSeen || this.unwrappedOrRenamed;
+  }
 
   /** Whether the element is in the output parser's tree (not removed, unwrapped, or inside removed content). */
   present(el: ElementRecord): boolean {
@@ -795,6 +817,7 @@ export class OutputAlignment {
     const effects = at.effects;
     this.enter(effects);
     copy.out |= OUT_UNWRAPPED;
+    this.unwrappedOrRenamed = true;
     this.flush(effects, at.upTo);
     if (effects.written) {
       throw alignmentError(`removeAndKeepContent() on the copy of <${copy.localName}> the parser makes here`, 'the output already has the token that makes it');

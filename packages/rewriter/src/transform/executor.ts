@@ -22,7 +22,7 @@ import { checkRename, checkUnwrap, renameLeavesList } from './tag-classes.js';
 import { checkMovedContent, checkMovedEnd, noteContentChange } from './moved-content.js';
 import type { CompiledHandlers, Fn, HandlerResult } from './handlers.js';
 import type { Output, SourceSpan } from './output.js';
-import { OP_COMMENT, OP_COPY, OP_DOC_END, OP_DOCTYPE, OP_DOCUMENT_LEVEL, OP_DROPPED, OP_END, OP_END_GUARD, OP_EOF_TAG, OP_FORMATTING, OP_HELD_START, OP_IGNORED, OP_RAW, OP_START, OP_TEXT, OP_WALK, OP_FRAMESET, OP_EFFECTS, OP_PLAINTEXT, type Op, sizeOf } from './ops.js';
+import { OP_COMMENT, OP_COPY, OP_DOC_END, OP_DOCTYPE, OP_DOCUMENT_LEVEL, OP_DROPPED, OP_END, OP_END_GUARD, OP_EOF_TAG, OP_FORMATTING, OP_HELD_START, OP_IGNORED, OP_RAW, OP_START, OP_TEXT, OP_WALK, OP_FRAMESET, OP_EFFECTS, OP_PLAINTEXT, OP_CLOSER, OP_OUTLIVED, OP_OUTLIVED_END, type Op, sizeOf } from './ops.js';
 import { type EndGuard, guardContent } from './end-of-input.js';
 import { DROPPED_COPY_CLOSED } from './alignment.js';
 
@@ -348,6 +348,24 @@ export class Executor {
   }
 
   /**
+   * A start tag that made no element and only closed `closes` (and what was open in it): see `OP_CLOSER`.
+   * Now, or in order.
+   */
+  closer(token: StartTagToken, closes: ElementRecord, at: AlignPoint): void {
+    this.push({ k: OP_CLOSER, token, closes, at });
+  }
+
+  /** `el` is ending while `child` stays open in it; `OP_OUTLIVED`. Now, or in order. */
+  outlived(el: ElementRecord, child: ElementRecord): void {
+    this.push({ k: OP_OUTLIVED, el, child });
+  }
+
+  /** An element that outlived the one around it ended, and so did the token that ended it: `OP_OUTLIVED_END`. */
+  outlivedEnded(el: ElementRecord): void {
+    this.push({ k: OP_OUTLIVED_END, el });
+  }
+
+  /**
    * One thing the tree builder did for a token besides its own element (`effects`, at `index`): inside
    * removed content, where the output lacks the token, it must not touch what the output has
    * (alignment.ts `insideRemoved`). Now, or in order.
@@ -380,6 +398,11 @@ export class Executor {
    */
   documentLevel(raw: string, start: number, target: ElementRecord | null): void {
     this.push({ k: OP_DOCUMENT_LEVEL, raw, start, target });
+  }
+
+  /** Whether ops run as they are pushed (no handler is pending and nothing is held): the flags of `align` are up to date. */
+  get idle(): boolean {
+    return !this.blocked;
   }
 
   /** Run `op` now, or queue it behind a pending handler. */
@@ -651,6 +674,24 @@ export class Executor {
       case OP_IGNORED:
         if (!this.align.ignoredTag(op.token.name, op.isEndTag)) this.emitSource(op.token.raw, op.token.start);
         return;
+      case OP_CLOSER:
+        if (this.suppress.length > 0) return;
+        // The output's parser closes the element with the tag only where it has it, under its name;
+        // elsewhere the tag would make one. Left out, what the token closed that the output has is
+        // closed explicitly before what is written next (alignment.ts, a token not written).
+        if (this.align.present(op.closes) && op.closes.outputName === null) this.emitSource(op.token.raw, op.token.start);
+        else this.enterOp(op.at, () => '');
+        return;
+      case OP_OUTLIVED:
+        // (Before `el`'s own end, which takes it off `suppress`.)
+        if (this.suppress.length > 0 && !this.suppress.includes(op.child) && !this.align.present(op.child)) this.suppress.push(op.child);
+        return;
+      case OP_OUTLIVED_END: {
+        const i = this.suppress.lastIndexOf(op.el);
+        if (i >= 0) this.suppress.splice(i, 1);
+        this.align.suppressed = this.suppress.length > 0;
+        return;
+      }
       case OP_EFFECTS:
         if (this.suppress.length > 0) this.align.insideRemoved(op.effects, op.index);
         return;
@@ -894,6 +935,7 @@ export class Executor {
           if (renameLeavesList(el)) align.markDetached(el);
         }
         el.out |= OUT_UNWRAPPED;
+        align.unwrappedOrRenamed = true;
       } else this.writeStartTag(token, el, unit, at, explicitCopy, suppressed);
       if (unit._prepend !== null || unit._inner !== null) {
         // Content at the start: nothing the output's parser would reconstruct may take it in.
@@ -935,7 +977,10 @@ export class Executor {
     const align = this.align;
     if (explicitCopy) {
       el.writtenTag = unit._attrs === null && !unit._nameChanged ? this.sourceTagOf(el) : tagOfUnit(unit);
-      if (unit._nameChanged) el.outputName = unit._name;
+      if (unit._nameChanged) {
+        el.outputName = unit._name;
+        align.unwrappedOrRenamed = true;
+      }
       align.copy(el, at, true);
       return;
     }
@@ -960,6 +1005,7 @@ export class Executor {
         if (unit.canHaveContent) align.openUnwrapped++;
       }
       el.outputName = unit._name;
+      align.unwrappedOrRenamed = true;
       // While it is open, end tags of its new name in the input mean something else to the output's parser.
       if (unit.canHaveContent) align.renamedOpened(unit._name);
       this.emit(text);

@@ -50,6 +50,19 @@ export const OP_FRAMESET = 16;
 export const OP_PLAINTEXT = 18;
 /** One thing the tree builder did for a token besides its own element (alignment.ts): checked inside removed content. */
 export const OP_EFFECTS = 17;
+/**
+ * A start tag that only closed an element (`<select>` with a select in scope, §13.2.6.4.7): copied where
+ * the output has that element under its name; else left out, since the output's parser would make one
+ * (alignment.ts: the token's other effects are written explicitly).
+ */
+export const OP_CLOSER = 19;
+/**
+ * `el` ended while `child` stayed open in it (`OUT_ENDED_OPEN`, `OUT_OUTLIVED`): inside removed content,
+ * what the parser still puts in `child` is in that content too, so it stays left out until `child` ends
+ * (`OP_OUTLIVED_END`, after the token that ends it).
+ */
+export const OP_OUTLIVED = 20;
+export const OP_OUTLIVED_END = 21;
 /** Source the output must have even inside removed content: it acts on the document, `<html>` or `<body>` (alignment.ts). */
 export const OP_DOCUMENT_LEVEL = 15;
 
@@ -73,6 +86,9 @@ export type Op =
   | { readonly k: typeof OP_PLAINTEXT }
   | { readonly k: typeof OP_EFFECTS; readonly effects: TokenEffects; readonly index: number }
   | { readonly k: typeof OP_WALK; readonly kind: number; readonly seen: readonly ElementRecord[]; readonly offset: number }
+  | { readonly k: typeof OP_CLOSER; readonly token: StartTagToken; readonly closes: ElementRecord; readonly at: AlignPoint }
+  | { readonly k: typeof OP_OUTLIVED; readonly el: ElementRecord; readonly child: ElementRecord }
+  | { readonly k: typeof OP_OUTLIVED_END; readonly el: ElementRecord }
   | { readonly k: typeof OP_DOCUMENT_LEVEL; readonly raw: string; readonly start: number; readonly target: ElementRecord | null };
 
 /** How much input an op holds (for `maxBufferedBytes`). */
@@ -87,6 +103,7 @@ export function sizeOf(op: Op): number {
     case OP_HELD_START:
     case OP_FORMATTING:
     case OP_IGNORED:
+    case OP_CLOSER:
     case OP_COMMENT:
     case OP_DOCTYPE:
       return op.token.raw.length;

@@ -211,6 +211,7 @@ export class Transformer {
   receive(token: Token): void {
     if (this.exec.failed) return;
     this.processToken(token);
+    this.elements.endOfToken();
     const moves = this.moves;
     if (moves !== null && moves.watch.releasePending) moves.release();
   }
@@ -360,7 +361,8 @@ export class Transformer {
     this.lastToken = token;
     this.effects = null;
     this.effectIndex = 0;
-    this.notEffects.length = 0;
+    // (Only when there are some: setting an array's length is a call into the runtime, on every token.)
+    if (this.notEffects.length !== 0) this.notEffects.length = 0;
     if (this.aligning) {
       // What a reconstruction would copy before this token (alignment.ts `TokenEffects.tailBefore`).
       this.tailBefore = reconstructionTail(this.builder);
@@ -371,8 +373,11 @@ export class Transformer {
       this.afterText(token);
     } else if (token instanceof StartTagClass) {
       // (`<li>`, `<dd>`, options, headings: what their rule looks at on the stack, for alignment.ts.)
+      // Until an element is left out, unwrapped or renamed, the output's parser has the input's stack and
+      // its rule reads it alike (alignment.ts `checkWalk`, `treeChanged`): no walk. (Only when ops run as
+      // they come: a pending handler may yet change what the stack holds.)
       const walk = this.aligning ? walkKindOf(token.name) : 0;
-      const seen = walk === 0 ? null : this.walkedElements(walk);
+      const seen = walk === 0 || (this.exec.idle && !this.exec.align.treeChanged) ? null : this.walkedElements(walk);
       const reopens = this.aligning && this.builder.afterTheBody();
       this.builder.processStartTagToken(token);
       if (reopens) this.markReopensBody(token);
@@ -488,6 +493,10 @@ export class Transformer {
       // template open the tree builder ignores it, §13.2.6.4.7: then it is copied as any tag.)
       this.text.endRun();
       this.exec.documentLevel(token.raw, token.start, token.name === 'html' ? this.sink.root : this.sink.body);
+    } else if (this.aligning && token.name === 'select' && this.lastPopped !== null && this.lastPopped.localName === 'select' && this.lastPopped.isHtml) {
+      // It closed the select in scope and was ignored (§13.2.6.4.7): a parser without that select makes one.
+      this.text.endRun();
+      this.exec.closer(token, this.lastPopped, this.at());
     } else {
       this.elements.copyToken(token);
     }
@@ -606,6 +615,8 @@ export class Transformer {
   private ownPopped = false;
   private ownConsumed = false;
   private ownCommentParent: ParentRecord | null = null;
+  /** The last element the token's events popped. */
+  private lastPopped: ElementRecord | null = null;
   /** Set at the end of the input when it ends inside a tag: that tag waits (end-of-input.ts). */
   private dropUnfinishedTag = false;
   /** Set once `end()` flushes the tokenizer. */
@@ -632,6 +643,7 @@ export class Transformer {
     let consumed = false;
     let commentParent: ParentRecord | null = null;
     let madeByEndTag: ElementRecord | null = null;
+    let lastPopped: ElementRecord | null = null;
     for (let i = 0; i < n; i++) {
       const kind = sink.eventKind[i]!;
       const node = sink.eventNode[i]!;
@@ -692,6 +704,7 @@ export class Transformer {
         if (resolveOnPop) this.text.resolve();
         if (this.implied.count > 0) this.implied.start();
         const el = node as ElementRecord;
+        lastPopped = el;
         if (el === element) popped = true;
         else if (endToken !== null && !consumed && ((location !== null && location.start === ownStart) || el === madeByEndTag)) {
           this.elements.end(el, endToken);
@@ -715,6 +728,7 @@ export class Transformer {
     this.ownPopped = popped;
     this.ownConsumed = consumed;
     this.ownCommentParent = commentParent;
+    this.lastPopped = lastPopped;
   }
 
   private emitComment(token: CommentToken, parent: ParentRecord | null): void {

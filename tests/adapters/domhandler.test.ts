@@ -48,6 +48,14 @@ function inTemplateContents(node: { parent: unknown }): boolean {
   return false;
 }
 
+/** Whether an element named template in SVG or MathML is among `el`'s ancestors. */
+function inForeignTemplate(el: Element): boolean {
+  for (let a = el.parentNode as Element | null; a !== null && a.nodeType === 1; a = a.parentNode as Element | null) {
+    if (a.localName === 'template' && a.namespaceURI !== HTML_NS) return true;
+  }
+  return false;
+}
+
 /** A small reference matcher on the DOM for the simple selectors used here: `t`, `.c`, `#i`, `t.c`, `A B`, `A > B`. */
 function compoundMatches(el: Element, compound: string): boolean {
   const m = /^([a-z0-9]*)((?:[.#][\w-]+)*)$/i.exec(compound);
@@ -130,8 +138,12 @@ describe('toDomhandler with cheerio: $(sel) finds what the DOM finds, in the sam
         .map((e) => index.get(e) ?? -1);
       expect({ selector, found }).toEqual({ selector, found: expected });
       // css-select 7 (domhandler 6's generation) on the same tree.
+      // css-select 7 does not look inside an element named template in any namespace (its findAll checks
+      // the name only): an SVG or MathML <template>'s children, which are not template contents, are
+      // missed (docs/dom.md). Found by a random seed: `<math><template><html class=x>`.
       const selected = selectAll(selector, root as never).filter((e) => !inTemplateContents(e as never)).map((e) => index.get(e) ?? -1);
-      expect({ selector, selected }).toEqual({ selector, selected: expected });
+      const reachable = expected.filter((i) => !inForeignTemplate(ours[i]!));
+      expect({ selector, selected }).toEqual({ selector, selected: reachable });
       const dom = (doc as unknown as { querySelectorAll?: (s: string) => Element[] }).querySelectorAll;
       if (typeof dom === 'function' && doc.mode === 'no-quirks') {
         // The DOM's own selector engine, where it exists (class and id match case-sensitively outside quirks mode).

@@ -38,6 +38,9 @@ function strip(node: unknown): unknown {
 /** The elements whose text HTML §13.3 writes as is but hast-util-to-html escapes. */
 const LITERAL_TEXT = new Set(['xmp', 'iframe', 'noembed', 'noframes', 'plaintext', 'noscript']);
 
+/** The names hast-util-to-html writes without an end tag (html-void-elements) outside SVG, MathML elements included. */
+const HTML_VOID_NAMES = new Set(['area', 'base', 'basefont', 'bgsound', 'br', 'col', 'command', 'embed', 'frame', 'hr', 'image', 'img', 'input', 'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
+
 /** Comment data hast-util-to-html writes with references (which comments do not decode). */
 const ESCAPED_IN_COMMENTS = /^>|^->|<!--|-->|--!>|<!-$/;
 
@@ -45,10 +48,12 @@ const ESCAPED_IN_COMMENTS = /^>|^->|<!--|-->|--!>|<!-$/;
  * `doc` changed where hast-util-to-html's output would change the tree and the HTML serializer's would
  * not (each case tested on its own below): `<` and `&` taken out of the text it escapes and §13.3 does
  * not; `<` and `>` out of comments it escapes; the children of a MathML `<template>` removed (it writes
- * a `template` outside SVG from `content`, which only an HTML template has).
+ * a `template` outside SVG from `content`, which only an HTML template has); a MathML element named like
+ * an HTML void element removed (it writes no end tag for it).
  */
 function withoutEscapedLiteralText(doc: Document): Document {
   const pending: Node[] = [doc];
+  const voidNamed: Element[] = [];
   while (pending.length > 0) {
     const root = pending.pop()!;
     const walk: Node[] = [root];
@@ -60,6 +65,11 @@ function withoutEscapedLiteralText(doc: Document): Document {
           if (el.localName === 'template' && el.namespaceURI === 'http://www.w3.org/1998/Math/MathML') {
             while (el.firstChild !== null) el.removeChild(el.firstChild);
           }
+          if (HTML_VOID_NAMES.has(el.localName) && el.namespaceURI === 'http://www.w3.org/1998/Math/MathML') {
+            // Written without an end tag, it would take in what follows it: left out (tested below).
+            voidNamed.push(el);
+            continue;
+          }
           if (el.localName === 'template' && 'content' in el) pending.push((el as unknown as { content: Node }).content);
         }
         walk.push(c);
@@ -70,13 +80,29 @@ function withoutEscapedLiteralText(doc: Document): Document {
         if (c.nodeType !== NodeType.TEXT_NODE) continue;
         const parent = c.parentNode as Element | null;
         if (parent === null || parent.nodeType !== NodeType.ELEMENT_NODE || parent.namespaceURI !== 'http://www.w3.org/1999/xhtml') continue;
-        if (!LITERAL_TEXT.has(parent.localName)) continue;
+        if (!LITERAL_TEXT.has(parent.localName)) {
+          // Text in an element inside <plaintext> (a formatting element reconstructed there): everything
+          // after the <plaintext> start tag is text to a parser, so the two serializers' escapes (which
+          // differ in `>`) come back as what they wrote.
+          if (!insidePlaintext(parent)) continue;
+          (c as Text).data = (c as Text).data.replace(/</g, '\u2039').replace(/&/g, '\uFF06').replace(/>/g, '\u203A');
+          continue;
+        }
         if (parent.localName === 'noscript' && !doc.scriptingEnabled) continue;
         (c as Text).data = (c as Text).data.replace(/</g, '\u2039').replace(/&/g, '\uFF06');
       }
     }
   }
+  for (const el of voidNamed) el.parentNode!.removeChild(el);
   return doc;
+}
+
+function insidePlaintext(el: Element): boolean {
+  for (let a: Element | null = el; a !== null; a = a.parentNode as Element | null) {
+    if (a.nodeType !== NodeType.ELEMENT_NODE) return false;
+    if (a.localName === 'plaintext' && a.namespaceURI === 'http://www.w3.org/1999/xhtml') return true;
+  }
+  return false;
 }
 
 /** The html5lib dump of `html`'s tree without attributes and with the doctype line normalized (hast keeps neither). */
@@ -279,6 +305,13 @@ describe('toHast: what hast keeps and what it cannot', () => {
     expect(template.content).toBeUndefined();
     expect((template.children[0] as HastElement).tagName).toBe('mi');
     expect(toHtml(math as HastElementType)).toBe('<math><template></template></math>');
+  });
+
+  it('writes a MathML element named like an HTML void element without its end tag, so what follows moves into it (documented)', () => {
+    // Found by a random seed: `<math><image/><html>` (a MathML image, then a MathML html).
+    const doc = parse('<math><image/><html>');
+    expect(toHtml(toHast(doc.body!) as HastElementType)).toBe('<body><math><image><html></html></math></body>');
+    expect(serialize(doc.body!)).toBe('<math><image></image><html></html></math>');
   });
 
   it('writes an attribute named data… without a dash after data as data-… (documented)', () => {

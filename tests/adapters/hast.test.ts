@@ -178,6 +178,10 @@ describe('toHast: the tree is hast-util-from-html\'s', () => {
       fc.property(tagSoup, (html) => {
         const doc = parse(html, { scripting: false });
         fc.pre(parse5.serialize(parse5.parse(html, { scriptingEnabled: false })) === serialize(doc));
+        // hast-util-from-html makes its elements with hastscript, which reads `#` and `.` in a tag name as
+        // an id and classes (`<a#b>` becomes an `a` with id `b`; found by a random seed: `<x&#32;z<html>`);
+        // toHast keeps the parser's name (docs/dom.md).
+        fc.pre(!elementsOf(doc, true).some((el) => /[#.]/.test(el.localName)));
         expect(strip(toHast(doc))).toEqual(withParsersTagNames(strip(fromHtml(html))));
       }),
       { numRuns: 500 },

@@ -108,6 +108,8 @@ describe('exact on the final tree, with content changes', () => {
       '<b><h1><p><a href=2></p><dd>x',
       // an explicit copy's start tag reconstructs first: the entry the token drops is taken off before it
       '<b><table><tr><td><tr><a href=2><section><b></table><a href=2>',
+      // content in an element that outlived a removed one (the select): left out only until it ends
+      '<h1><dd><a href=1><select><a href=1>', '<h1><dd><a href=1><select><a href=1></h1>x',
     ]) {
       const failure = await check(input, [input], t);
       if (failure !== null) failures.push(failure);

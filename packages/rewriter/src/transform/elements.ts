@@ -110,18 +110,15 @@ export class ElementOps {
     if (handlers !== null) this.implied.queue(el, offset, handlers, this.at());
   }
 
-  /** Elements that outlived the one around them and ended in the token being processed (`endOfToken`). */
-  private readonly outlivedEnded: ElementRecord[] = [];
-
-  /** After each token's ops: the ends of what outlived the element around it (`OP_OUTLIVED_END`). */
-  endOfToken(): void {
-    if (this.outlivedEnded.length === 0) return;
-    for (const el of this.outlivedEnded) this.exec.outlivedEnded(el);
-    this.outlivedEnded.length = 0;
-  }
-
   /** Ops for the end of an element: its end tag token, or an implicit end (`token` null). */
   end(el: ElementRecord, token: EndTagClass | null): void {
+    this.endOps(el, token);
+    // Content the parser put in an element that outlived a removed one around it was left out up to
+    // here, its end tag included (`OP_OUTLIVED_END`).
+    if ((el.out & OUT_OUTLIVED) !== 0) this.exec.outlivedEnded(el);
+  }
+
+  private endOps(el: ElementRecord, token: EndTagClass | null): void {
     // (Closed with an element inside it still open: content at its end cannot be placed there.)
     if (el.openChild !== null) {
       el.out |= OUT_ENDED_OPEN;
@@ -129,7 +126,7 @@ export class ElementOps {
       // (Inside removed content, what goes into it later is removed too: `OP_OUTLIVED`.)
       this.exec.outlived(el, el.openChild);
     }
-    if ((el.out & OUT_OUTLIVED) !== 0) this.outlivedEnded.push(el);
+
     this.sink.close(el);
     this.text.parentCloses(el);
     // (A copy closed by its own end tag leaves the list: alignment.ts, where it was made in removed content.)

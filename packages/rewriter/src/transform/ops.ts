@@ -59,7 +59,7 @@ export const OP_CLOSER = 19;
 /**
  * `el` ended while `child` stayed open in it (`OUT_ENDED_OPEN`, `OUT_OUTLIVED`): inside removed content,
  * what the parser still puts in `child` is in that content too, so it stays left out until `child` ends
- * (`OP_OUTLIVED_END`, after the token that ends it).
+ * (`OP_OUTLIVED_END`, after its end tag).
  */
 export const OP_OUTLIVED = 20;
 export const OP_OUTLIVED_END = 21;

@@ -211,7 +211,6 @@ export class Transformer {
   receive(token: Token): void {
     if (this.exec.failed) return;
     this.processToken(token);
-    this.elements.endOfToken();
     const moves = this.moves;
     if (moves !== null && moves.watch.releasePending) moves.release();
   }

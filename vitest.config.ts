@@ -23,6 +23,10 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores: on a 2-core machine, one — every file in turn,
+    // while the browser and command suites spend much of their time waiting on Chromium and child
+    // processes. Two workers there took the full run from about 17 to about N minutes.
+    maxWorkers: 2,
     reporters: ['default', './scripts/summary-reporter.ts'],
     setupFiles: ['./tests/setup/fast-check.ts'],
   },

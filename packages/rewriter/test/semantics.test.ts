@@ -284,6 +284,17 @@ describe('implied elements', () => {
     }
   });
 
+  it('text written where a foster-parented element was ends its run of table text: the whitespace the table keeps stays there', async () => {
+    // `</p>` in a table makes a foster-parented p (§13.2.6.4.9, "anything else"); text in its place is
+    // table text to a parser, which would take the table's " " with it. `</caption>`, which every table
+    // insertion mode ignores, ends the run (found by a random seed).
+    const replaced = await rw('<table></p> ', (r) => r.on('p', { element(e) { e.replace('[r]'); } }));
+    expect(replaced.out).toBe('<table>[r]</caption> ');
+    expect(parse(replaced.out).body!.innerHTML).toBe('[r]<table> </table>');
+    const after = await rw('<table><tr><p>x</p> <td>', (r) => r.on('p', { element(e) { e.after('[a]'); } }));
+    expect(parse(after.out).body!.innerHTML).toBe('<p>x</p>[a]<table><tbody><tr> <td></td></tr></tbody></table>');
+  });
+
   it('removing an element whose start tag takes the parser back into the body after </html> is refused', async () => {
     // Without the <section>'s tag the comment would be the document's, after the html element.
     await expect(

@@ -14,7 +14,7 @@ import { EndTagUnit } from '../rewritable-units/end-tag.js';
 import { joined } from '../rewritable-units/mutations.js';
 import { afterSource } from '../rewritable-units/boundaries.js';
 import { TextChunkUnit } from '../rewritable-units/text-chunk.js';
-import { ElementRecord, type NodeRecord, OUT_ABSENT, OUT_CLOSED, OUT_ENDED_OPEN, OUT_CONTENT_ABSENT, OUT_EXPLICIT, OUT_OUTLIVED, OUT_RECLASSED, OUT_REOPENS_BODY, OUT_UNWRAPPED, TAG_NOT_WRITTEN, containerOf, type WrittenTag } from '../view/records.js';
+import { ElementRecord, type NodeRecord, OUT_ABSENT, OUT_CLOSED, OUT_ENDED_OPEN, OUT_CONTENT_ABSENT, OUT_EXPLICIT, OUT_FOSTERED, OUT_OUTLIVED, OUT_RECLASSED, OUT_REOPENS_BODY, OUT_UNWRAPPED, TAG_NOT_WRITTEN, containerOf, type WrittenTag } from '../view/records.js';
 import { ViewSink } from '../view/view-sink.js';
 import { type AlignPoint, EFFECT_POP, NO_ALIGN, OutputAlignment, type TokenEffects, alignmentError, contentImplies, startTagText } from './alignment.js';
 import { checkCopy, checkCopyEnd, sameTag, tagOfUnit } from './copies.js';
@@ -545,6 +545,17 @@ export class Executor {
     }
   }
 
+  /**
+   * Text written where a foster-parented element was (its replacement, what follows it) goes into the
+   * output parser's pending table text (§13.2.6.4.10), which would take in the whitespace the table
+   * keeps after it and foster-parent it too: an end tag every table insertion mode ignores ends the run
+   * (`</caption>`, as alignment.ts `beforeContent` does for held whitespace).
+   */
+  private endFosteredText(el: ElementRecord, content: string): void {
+    if ((el.out & OUT_FOSTERED) === 0 || this.suppress.length > 0 || content.length === 0 || content.endsWith('>')) return;
+    this.emit('</caption>');
+  }
+
   /** What content written after the end of the input needs first (end-of-input.ts); null: nothing. */
   private endGuard: EndGuard | null = null;
   /** An unfinished tag the input ended inside, not written yet. */
@@ -918,6 +929,7 @@ export class Executor {
       if (unit._replacement !== null) {
         this.contentAt(at, null, unit._replacement, 'data', el.parent);
         this.emit(unit._replacement);
+        this.endFosteredText(el, unit._replacement);
       }
       this.suppress.push(el);
       this.align.suppressed = true;
@@ -1089,6 +1101,7 @@ export class Executor {
       if ((end !== null && end._after !== null) || unit._after !== null) this.contentAt(at, null, joined(end === null ? null : end._after) + joined(unit._after), 'data', el.parent);
       if (end !== null) this.emit(joined(end._after));
       this.emit(joined(unit._after));
+      this.endFosteredText(el, joined(unit._after) || joined(end === null ? null : end._after));
       return;
     }
     const inside = unit._insideContext;
@@ -1146,6 +1159,7 @@ export class Executor {
     }
     if (end !== null) this.emit(joined(end._after));
     this.emit(joined(unit._after));
+    this.endFosteredText(el, joined(unit._after) || joined(end === null ? null : end._after));
   }
 
   /**

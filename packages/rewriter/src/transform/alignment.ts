@@ -86,15 +86,15 @@ export const EFFECT_CREATE = 1;
  */
 export const EFFECT_FOSTER = 2;
 
+/** The effects of a token with none: shared (most tokens have none, and an effects record is made for many). */
+const NO_NODES: readonly ElementRecord[] = Object.freeze([]);
+const NO_KINDS: readonly number[] = Object.freeze([]);
+
 /**
  * What the tree builder did for one token besides making or closing the token's own element, in order.
  * `done` counts the effects the output's parser has had (written explicitly); `written` is set once the
  * token itself is in the output, unchanged in what it does (the output's parser then does the rest).
  */
-/** The effects of a token with none: shared (most tokens have none, and an effects record is made for many). */
-const NO_NODES: readonly ElementRecord[] = Object.freeze([]);
-const NO_KINDS: readonly number[] = Object.freeze([]);
-
 export class TokenEffects {
   /** The effects in order (`add`): the element, and what happened to it (`EFFECT_*`). */
   nodes: readonly ElementRecord[] = NO_NODES;
@@ -353,17 +353,30 @@ export class OutputAlignment {
   }
 
   /**
-   * Set (by the executor) once an element or an element's content is left out of the output
-   * (`OUT_ABSENT`, `OUT_CONTENT_ABSENT`): from then on `present` looks at the ancestors too.
+   * Set (`leaveOut`) once an element or an element's content is left out of the output (`OUT_ABSENT`,
+   * `OUT_CONTENT_ABSENT`): from then on `present` looks at the ancestors too.
    */
   removedSeen = false;
 
   /**
-   * Set (by the executor) once an element is unwrapped or renamed in the output. With `removedSeen`:
+   * Set (`leaveOut`, `rename`) once an element is unwrapped or renamed in the output. With `removedSeen`:
    * until either is set, the output parser's elements are the input's, under the same names, and no
    * rule that looks at the stack (`checkWalk`) can read it otherwise (`treeChanged`).
    */
   unwrappedOrRenamed = false;
+
+  /** `el` is left out of the output (`OUT_ABSENT`), its content is (`OUT_CONTENT_ABSENT`), or its tags are (`OUT_UNWRAPPED`). */
+  leaveOut(el: ElementRecord, how: typeof OUT_ABSENT | typeof OUT_CONTENT_ABSENT | typeof OUT_UNWRAPPED): void {
+    el.out |= how;
+    if (how === OUT_UNWRAPPED) this.unwrappedOrRenamed = true;
+    else this.removedSeen = true;
+  }
+
+  /** `el` is in the output under the name `name`. */
+  rename(el: ElementRecord, name: string): void {
+    el.outputName = name;
+    this.unwrappedOrRenamed = true;
+  }
 
   /** Whether an element of the input's tree may be missing from the output parser's, or named otherwise there. */
   get treeChanged(): boolean {
@@ -816,8 +829,7 @@ export class OutputAlignment {
   unwrapCopy(copy: ElementRecord, at: AlignPoint): void {
     const effects = at.effects;
     this.enter(effects);
-    copy.out |= OUT_UNWRAPPED;
-    this.unwrappedOrRenamed = true;
+    this.leaveOut(copy, OUT_UNWRAPPED);
     this.flush(effects, at.upTo);
     if (effects.written) {
       throw alignmentError(`removeAndKeepContent() on the copy of <${copy.localName}> the parser makes here`, 'the output already has the token that makes it');

@@ -124,7 +124,7 @@ export class ElementOps {
       el.out |= OUT_ENDED_OPEN;
       el.openChild.out |= OUT_OUTLIVED;
       // (Inside removed content, what goes into it later is removed too: `OP_OUTLIVED`.)
-      this.exec.outlived(el, el.openChild);
+      this.exec.outlived(el.openChild);
     }
 
     this.sink.close(el);

@@ -206,8 +206,7 @@ export class Executor {
     if (this.blocked) this.push({ k: OP_FORMATTING, token, el });
     else if (this.suppress.length > 0) {
       el.writtenTag = TAG_NOT_WRITTEN;
-      el.out |= OUT_ABSENT;
-      this.align.removedSeen = true;
+      this.align.leaveOut(el, OUT_ABSENT);
     } else this.rawSpan(token);
   }
 
@@ -245,8 +244,7 @@ export class Executor {
         'the algorithm moves content out of it (HTML §13.2.6.4.7), which the removal would take with it',
       );
     }
-    el.out |= OUT_ABSENT;
-    this.align.removedSeen = true;
+    this.align.leaveOut(el, OUT_ABSENT);
   }
 
   /**
@@ -355,12 +353,12 @@ export class Executor {
     this.push({ k: OP_CLOSER, token, closes, at });
   }
 
-  /** `el` is ending while `child` stays open in it; `OP_OUTLIVED`. Now, or in order. */
-  outlived(el: ElementRecord, child: ElementRecord): void {
-    this.push({ k: OP_OUTLIVED, el, child });
+  /** The element around `child` is ending while `child` stays open in it; `OP_OUTLIVED`. Now, or in order. */
+  outlived(child: ElementRecord): void {
+    this.push({ k: OP_OUTLIVED, child });
   }
 
-  /** An element that outlived the one around it ended, and so did the token that ended it: `OP_OUTLIVED_END`. */
+  /** An element that outlived the one around it ended, its end tag written or left out: `OP_OUTLIVED_END`. */
   outlivedEnded(el: ElementRecord): void {
     this.push({ k: OP_OUTLIVED_END, el });
   }
@@ -649,8 +647,7 @@ export class Executor {
         if (this.suppress.length === 0) this.emitSourceSpan(op.token as StartTagClass);
         else {
           op.el.writtenTag = TAG_NOT_WRITTEN;
-          op.el.out |= OUT_ABSENT;
-          this.align.removedSeen = true;
+          this.align.leaveOut(op.el, OUT_ABSENT);
         }
         return;
       case OP_COPY:
@@ -666,8 +663,7 @@ export class Executor {
           if (this.suppress.length === 0) this.emitSourceSpan(op.token as StartTagClass);
           else {
             el.writtenTag = TAG_NOT_WRITTEN;
-            el.out |= OUT_ABSENT;
-            this.align.removedSeen = true;
+            this.align.leaveOut(el, OUT_ABSENT);
           }
         } else if (el.copyOf !== null) this.unhandledCopy(el, op.token.start, op.at);
         return;
@@ -697,12 +693,9 @@ export class Executor {
         // (Before `el`'s own end, which takes it off `suppress`.)
         if (this.suppress.length > 0 && !this.suppress.includes(op.child) && !this.align.present(op.child)) this.suppress.push(op.child);
         return;
-      case OP_OUTLIVED_END: {
-        const i = this.suppress.lastIndexOf(op.el);
-        if (i >= 0) this.suppress.splice(i, 1);
-        this.align.suppressed = this.suppress.length > 0;
+      case OP_OUTLIVED_END:
+        this.unsuppress(op.el);
         return;
-      }
       case OP_EFFECTS:
         if (this.suppress.length > 0) this.align.insideRemoved(op.effects, op.index);
         return;
@@ -924,8 +917,7 @@ export class Executor {
     if (unit._replacement !== null || (unit._removed && !unit._keepContent)) {
       // The element goes with its content; what its token did besides is written before the next output
       // (alignment.ts: the token is not written).
-      el.out |= OUT_ABSENT;
-      this.align.removedSeen = true;
+      this.align.leaveOut(el, OUT_ABSENT);
       if (unit._replacement !== null) {
         this.contentAt(at, null, unit._replacement, 'data', el.parent);
         this.emit(unit._replacement);
@@ -946,8 +938,7 @@ export class Executor {
           // written explicitly (alignment.ts).
           if (renameLeavesList(el)) align.markDetached(el);
         }
-        el.out |= OUT_UNWRAPPED;
-        align.unwrappedOrRenamed = true;
+        align.leaveOut(el, OUT_UNWRAPPED);
       } else this.writeStartTag(token, el, unit, at, explicitCopy, suppressed);
       if (unit._prepend !== null || unit._inner !== null) {
         // Content at the start: nothing the output's parser would reconstruct may take it in.
@@ -967,8 +958,7 @@ export class Executor {
       if (unit._prepend !== null) this.emit(joined(unit._prepend));
       if (unit._inner !== null) {
         this.emit(unit._inner);
-        el.out |= OUT_CONTENT_ABSENT;
-        this.align.removedSeen = true;
+        this.align.leaveOut(el, OUT_CONTENT_ABSENT);
         this.suppress.push(el);
         this.align.suppressed = true;
         this.align.framesetOkLoose = true;
@@ -989,10 +979,7 @@ export class Executor {
     const align = this.align;
     if (explicitCopy) {
       el.writtenTag = unit._attrs === null && !unit._nameChanged ? this.sourceTagOf(el) : tagOfUnit(unit);
-      if (unit._nameChanged) {
-        el.outputName = unit._name;
-        align.unwrappedOrRenamed = true;
-      }
+      if (unit._nameChanged) align.rename(el, unit._name);
       align.copy(el, at, true);
       return;
     }
@@ -1016,8 +1003,7 @@ export class Executor {
         if (renameLeavesList(el)) align.markDetached(el);
         if (unit.canHaveContent) align.openUnwrapped++;
       }
-      el.outputName = unit._name;
-      align.unwrappedOrRenamed = true;
+      align.rename(el, unit._name);
       // While it is open, end tags of its new name in the input mean something else to the output's parser.
       if (unit.canHaveContent) align.renamedOpened(unit._name);
       this.emit(text);
@@ -1070,6 +1056,13 @@ export class Executor {
   }
 
   /** Write `markup` (if any) while output is suppressed inside removed content: for the output's parser. */
+  /** `el`'s content is over: what follows is written again, unless something around it is left out too. */
+  private unsuppress(el: ElementRecord): void {
+    const i = this.suppress.lastIndexOf(el);
+    if (i >= 0) this.suppress.splice(i, 1);
+    this.align.suppressed = this.suppress.length > 0;
+  }
+
   private emitPastSuppress(markup: string | null): void {
     if (markup === null) return;
     const inside = this.suppress.splice(0);
@@ -1093,9 +1086,7 @@ export class Executor {
       return;
     }
     if (el.watchFlags !== 0) checkMovedEnd(el, token === null ? -1 : token.start, unit, end);
-    const i = this.suppress.lastIndexOf(el);
-    if (i >= 0) this.suppress.splice(i, 1);
-    this.align.suppressed = this.suppress.length > 0;
+    this.unsuppress(el);
     if (unit._replacement !== null || (unit._removed && !unit._keepContent)) {
       // The element is gone with its end tag; what was put after it stays, where the element was.
       if ((end !== null && end._after !== null) || unit._after !== null) this.contentAt(at, null, joined(end === null ? null : end._after) + joined(unit._after), 'data', el.parent);

@@ -57,7 +57,7 @@ export const OP_EFFECTS = 17;
  */
 export const OP_CLOSER = 19;
 /**
- * `el` ended while `child` stayed open in it (`OUT_ENDED_OPEN`, `OUT_OUTLIVED`): inside removed content,
+ * The element around `child` ended while `child` stayed open in it (`OUT_ENDED_OPEN`, `OUT_OUTLIVED`): inside removed content,
  * what the parser still puts in `child` is in that content too, so it stays left out until `child` ends
  * (`OP_OUTLIVED_END`, after its end tag).
  */
@@ -87,7 +87,7 @@ export type Op =
   | { readonly k: typeof OP_EFFECTS; readonly effects: TokenEffects; readonly index: number }
   | { readonly k: typeof OP_WALK; readonly kind: number; readonly seen: readonly ElementRecord[]; readonly offset: number }
   | { readonly k: typeof OP_CLOSER; readonly token: StartTagToken; readonly closes: ElementRecord; readonly at: AlignPoint }
-  | { readonly k: typeof OP_OUTLIVED; readonly el: ElementRecord; readonly child: ElementRecord }
+  | { readonly k: typeof OP_OUTLIVED; readonly child: ElementRecord }
   | { readonly k: typeof OP_OUTLIVED_END; readonly el: ElementRecord }
   | { readonly k: typeof OP_DOCUMENT_LEVEL; readonly raw: string; readonly start: number; readonly target: ElementRecord | null };
 

@@ -111,8 +111,6 @@ export const SCOPE_BOUNDARY: ReadonlySet<string> = new Set(['applet', 'caption',
 /** HTML elements that bound "button scope" (§13.2.4.2): those and `button`. */
 export const BUTTON_SCOPE: ReadonlySet<string> = new Set([...SCOPE_BOUNDARY, 'button']);
 
-
-
 /** Elements "generate implied end tags" closes (§13.2.6.3), but `optgroup` (an `<option>` keeps it). */
 export const IMPLIED_END_FOR_OPTION: ReadonlySet<string> = new Set(['dd', 'dt', 'li', 'option', 'p', 'rb', 'rp', 'rt', 'rtc']);
 

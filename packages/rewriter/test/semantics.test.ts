@@ -483,6 +483,18 @@ describe('end tags', () => {
     expect(br.out).toBe('<wbr>x');
   });
 
+  it('a rename that makes an element special is refused where a later pass of the adoption agency algorithm closes it', async () => {
+    // `</b>`'s first pass moves the div's content into a copy of the b; its second pass finds no
+    // furthest block below that copy and closes the span — a browser reading `<div>` there finds one.
+    const toDiv = (r: HTMLRewriter) => r.on('span', { element(e) { e.tagName = 'div'; } });
+    await expect(rw('<b><div><span></b>', toDiv)).rejects.toThrow(/the <span> renamed <div> cannot be written .* closes it on a later pass/);
+    await expect(rw('<a><div><em><span>x</a>y', toDiv)).rejects.toThrow(/the <span> renamed <div> cannot be written/);
+    // Closed by the first pass (no furthest block): its end tag is written before the b's.
+    expect((await rw('<b><span></b>', toDiv)).out).toBe('<b><div></div></b>');
+    // Closed before the algorithm runs: written as it was.
+    expect((await rw('<b><div><span>x</span></b>y', toDiv)).out).toBe('<b><div><div>x</div></b>y');
+  });
+
   it('remove() removes the source from the start tag to where the element ends', async () => {
     const { out } = await rw('<ul><li>a<li id=x>b<li>c</ul>', (r) => r.on('#x', { element(e) { e.remove(); } }));
     // The removed <li> closed the first: written where it was, as a browser would otherwise not close it until <li>c.

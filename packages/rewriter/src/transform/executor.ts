@@ -18,7 +18,7 @@ import { ElementRecord, type NodeRecord, OUT_ABSENT, OUT_CLOSED, OUT_ENDED_OPEN,
 import { ViewSink } from '../view/view-sink.js';
 import { type AlignPoint, EFFECT_POP, NO_ALIGN, OutputAlignment, type TokenEffects, alignmentError, contentImplies, startTagText } from './alignment.js';
 import { checkCopy, checkCopyEnd, sameTag, tagOfUnit } from './copies.js';
-import { checkRename, checkUnwrap, renameLeavesList } from './tag-classes.js';
+import { checkRename, checkUnwrap, renameLeavesList, specialChanged } from './tag-classes.js';
 import { checkMovedContent, checkMovedEnd, noteContentChange } from './moved-content.js';
 import type { CompiledHandlers, Fn, HandlerResult } from './handlers.js';
 import type { Output, SourceSpan } from './output.js';
@@ -1131,6 +1131,16 @@ export class Executor {
       // name closing it: that tag would close it, not what the input's parser closed with it.
       if (token === null) write = unit._nameChanged && unit.canHaveContent && !atDocumentEnd && ((el.out & OUT_RECLASSED) !== 0 || at.effects.endTagName === unit._name);
       else if (unit.implied && !unit.canHaveContent) write = unit._attrs === null && !unit._nameChanged;
+    }
+    if (write && token === null && (el.out & OUT_RECLASSED) !== 0 && this.suppress.length === 0 && at.effects.written && poppedBy(at.effects, el) && specialChanged(el.localName, unit._name)) {
+      // The adoption agency algorithm went round again and closed it (its second pass finds a furthest
+      // block, or none, among what the first moved, §13.2.6.4.7): the tag is written already, and the
+      // output's parser, to which the new name is special where the old one was not (or the reverse),
+      // went round otherwise — `<b><div><span></b>` with the span renamed `div`.
+      throw alignmentError(
+        `the <${el.localName}> renamed <${unit._name}>`,
+        'the adoption agency algorithm (HTML §13.2.6.4.7) closes it on a later pass, and a browser reading the output finds another furthest block there under the new name',
+      );
     }
     if (unit._keepContent && (el.out & (OUT_UNWRAPPED | OUT_OUTLIVED)) === (OUT_UNWRAPPED | OUT_OUTLIVED) && this.suppress.length === 0) checkOutlivedUnwrap(el, at);
     if (((unit._keepContent && (el.out & OUT_UNWRAPPED) !== 0 && el.copyOf === null) || (el.out & OUT_RECLASSED) !== 0) && this.align.openUnwrapped > 0 && this.suppress.length === 0) {

@@ -155,6 +155,14 @@ export function checkRename(el: ElementRecord, name: string, offset: number): { 
   return { reconstruction, crossClass: true };
 }
 
+/** Classes whose elements are not special (§13.2.4.2): the adoption agency algorithm's furthest block is not one. */
+const NOT_SPECIAL: ReadonlySet<string> = new Set(['ordinary', 'foreign', 'formatting', 'html:a', 'html:nobr']);
+
+/** Whether an HTML element renamed from `from` to `to` changed whether it is special (§13.2.4.2). */
+export function specialChanged(from: string, to: string): boolean {
+  return NOT_SPECIAL.has(tagClassOf(from, NS.HTML)) !== NOT_SPECIAL.has(tagClassOf(to, NS.HTML));
+}
+
 /** Whether a rename took a formatting element (one the tree builder keeps in its list) to a name that is not one. */
 export function renameLeavesList(el: ElementRecord): boolean {
   const from = tagClassOf(el.localName, el.namespace);

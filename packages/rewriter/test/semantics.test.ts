@@ -250,6 +250,19 @@ describe('implied elements', () => {
     expect(parse(out).body!.innerHTML).toBe('<h1><div><p></p><h1>x</h1></div></h1>');
   });
 
+  it('a start tag that closes removed content first is checked as outside it: breaking out of foreign content', async () => {
+    // <h1> pops the svg's x (removed) and the svg, then looks at the current node: the span, a heading
+    // in the output. (The check ran while the x was still open, and was skipped as inside it.)
+    const change = (r: HTMLRewriter) => {
+      r.on('x', { element(e) { e.remove(); } });
+      r.on('span', { element(e) { e.tagName = 'h2'; } });
+    };
+    await expect(rw('<span><svg><x><h1>', change)).rejects.toThrow(/the start tag at offset 14 cannot be written .* looks at the <span>, which the output names <h2>/);
+    // Inside the removed element, the tag is not in the output: nothing to compare.
+    const { out } = await rw('<span><x><h1>y</h1></x>z', change);
+    expect(out).toBe('<h2>z');
+  });
+
   it('an <option> in a <select> closes what implies its end: refused where the output would close more', async () => {
     // Without the section's tags, "generate implied end tags" would close the <li> too.
     await expect(

@@ -380,8 +380,7 @@ export class Transformer {
       const reopens = this.aligning && this.builder.afterTheBody();
       this.builder.processStartTagToken(token);
       if (reopens) this.markReopensBody(token);
-      if (seen !== null) this.exec.walked(walk, seen, token.start);
-      this.afterStartTag(token);
+      this.afterStartTag(token, walk, seen);
     } else if (token instanceof EndTagClass) {
       this.builder.processEndTagToken(token);
       this.afterEndTag(token);
@@ -456,7 +455,14 @@ export class Transformer {
     return found;
   }
 
-  private afterStartTag(token: StartTagClass): void {
+  /**
+   * After a start tag went through the tree builder: ops for what it did. `seen` (with its `walk` kind):
+   * what the tag's rule looked at, checked (`OP_WALK`) after the ops of the elements the tag closed
+   * first — breaking out of foreign content, closing a `p` — and before its own element's: whether the
+   * tag is inside removed content is known only after those (`<span><svg><x><h1>` with the x removed:
+   * the h1 is not inside it, and its rule looks at the span).
+   */
+  private afterStartTag(token: StartTagClass, walk: number, seen: readonly ElementRecord[] | null): void {
     const sink = this.sink;
     if (sink.eventCount === 1 && this.text.empty && sink.eventKind[0] === EV_CREATE) {
       // The common case: the token made one element, and nothing else happened. (Not foster-parented:
@@ -466,6 +472,7 @@ export class Transformer {
         const el = sink.eventNode[0] as ElementRecord;
         sink.clearEvents();
         el.fromStartTag = true;
+        if (seen !== null) this.exec.walked(walk, seen, token.start);
         this.elements.start(token, el);
         // (After its start tag: the output is text from there, alignment.ts `plaintext`.)
         if (this.aligning && token.name === 'plaintext' && el.isHtml) this.exec.plaintextStarted();
@@ -474,6 +481,7 @@ export class Transformer {
     }
     this.applyEvents(OWN_START, token.start, null, true);
     this.text.resolve();
+    if (seen !== null) this.exec.walked(walk, seen, token.start);
     const el = this.ownElement;
     if (el !== null) {
       // A frameset in place of the body (§13.2.6.4.7 "frameset"): the output's parser must take it too.

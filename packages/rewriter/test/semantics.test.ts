@@ -308,6 +308,19 @@ describe('implied elements', () => {
     expect(parse(after.out).body!.innerHTML).toBe('<p>x</p>[a]<table><tbody><tr> <td></td></tr></tbody></table>');
   });
 
+  it('an end tag after </html> that the output leaves out still takes its parser back into the body', async () => {
+    // `</i>` (ignored in the body) and `</section>` take the parser from after the body back into it,
+    // so the comment goes into the body; left out, the output's parser would put it in the document.
+    const unwrap = (r: HTMLRewriter) => r.on('section', { element(e) { e.removeAndKeepContent(); } });
+    for (const input of ['<section></html></i><!--c-->', '<section></body></i><!--c-->', '<section></html></section><!--c-->']) {
+      const { out } = await rw(input, unwrap);
+      expect(out).toMatch(/<\/caption><!--c-->$/);
+      expect(parse(out).body!.innerHTML).toBe('<!--c-->');
+    }
+    // Written as it is, the tag does that itself: nothing is added.
+    expect((await rw('<section></html></i><!--c-->', (r) => r.on('section', { element(e) { e.setAttribute('x', ''); } }))).out).toBe('<section x=""></html></i><!--c-->');
+  });
+
   it('removing an element whose start tag takes the parser back into the body after </html> is refused', async () => {
     // Without the <section>'s tag the comment would be the document's, after the html element.
     await expect(

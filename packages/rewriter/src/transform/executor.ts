@@ -22,7 +22,7 @@ import { checkRename, checkUnwrap, renameLeavesList, specialChanged } from './ta
 import { checkMovedContent, checkMovedEnd, noteContentChange } from './moved-content.js';
 import type { CompiledHandlers, Fn, HandlerResult } from './handlers.js';
 import type { Output, SourceSpan } from './output.js';
-import { OP_COMMENT, OP_COPY, OP_DOC_END, OP_DOCTYPE, OP_DOCUMENT_LEVEL, OP_DROPPED, OP_END, OP_END_GUARD, OP_EOF_TAG, OP_FORMATTING, OP_HELD_START, OP_IGNORED, OP_RAW, OP_START, OP_TEXT, OP_WALK, OP_FRAMESET, OP_EFFECTS, OP_PLAINTEXT, OP_CLOSER, OP_OUTLIVED, OP_OUTLIVED_END, type Op, sizeOf } from './ops.js';
+import { OP_COMMENT, OP_COPY, OP_DOC_END, OP_DOCTYPE, OP_DOCUMENT_LEVEL, OP_DROPPED, OP_END, OP_END_GUARD, OP_EOF_TAG, OP_FORMATTING, OP_HELD_START, OP_IGNORED, OP_RAW, OP_START, OP_TEXT, OP_WALK, OP_FRAMESET, OP_EFFECTS, OP_PLAINTEXT, OP_CLOSER, OP_OUTLIVED, OP_OUTLIVED_END, OP_REOPENED, type Op, sizeOf } from './ops.js';
 import { type EndGuard, guardContent } from './end-of-input.js';
 import { DROPPED_COPY_CLOSED } from './alignment.js';
 
@@ -363,6 +363,11 @@ export class Executor {
     this.push({ k: OP_OUTLIVED_END, el });
   }
 
+  /** An end tag after the body, which took the parser back into it, ends at `end`: `OP_REOPENED`. */
+  reopenedBody(end: number): void {
+    this.push({ k: OP_REOPENED, end });
+  }
+
   /**
    * One thing the tree builder did for a token besides its own element (`effects`, at `index`): inside
    * removed content, where the output lacks the token, it must not touch what the output has
@@ -695,6 +700,14 @@ export class Executor {
         return;
       case OP_OUTLIVED_END:
         this.unsuppress(op.el);
+        return;
+      case OP_REOPENED:
+        // The end tag's source is not in the output: `</caption>` takes the output's parser back into the
+        // body and does nothing else there — in the body it is "any other end tag", and no caption is
+        // open (the body would not have been in scope for the `</body>` or `</html>`). (Where the tag was
+        // written renamed, or text went before it, the output's parser is in the body already: it is
+        // ignored there.)
+        if (this.suppress.length === 0 && this.align.sourceReached < op.end) this.emit('</caption>');
         return;
       case OP_EFFECTS:
         if (this.suppress.length > 0) this.align.insideRemoved(op.effects, op.index);

@@ -63,6 +63,12 @@ export const OP_CLOSER = 19;
  */
 export const OP_OUTLIVED = 20;
 export const OP_OUTLIVED_END = 21;
+/**
+ * After the ops of an end tag read after `</body>` or `</html>` (HTML §13.2.6.4.20, .22), which took the
+ * parser back into the body: where the output left the tag out (removed, unwrapped, ignored), its
+ * parser stays after the body, and puts a comment that follows into the document (see executor.ts).
+ */
+export const OP_REOPENED = 22;
 /** Source the output must have even inside removed content: it acts on the document, `<html>` or `<body>` (alignment.ts). */
 export const OP_DOCUMENT_LEVEL = 15;
 
@@ -89,6 +95,7 @@ export type Op =
   | { readonly k: typeof OP_CLOSER; readonly token: StartTagToken; readonly closes: ElementRecord; readonly at: AlignPoint }
   | { readonly k: typeof OP_OUTLIVED; readonly child: ElementRecord }
   | { readonly k: typeof OP_OUTLIVED_END; readonly el: ElementRecord }
+  | { readonly k: typeof OP_REOPENED; readonly end: number }
   | { readonly k: typeof OP_DOCUMENT_LEVEL; readonly raw: string; readonly start: number; readonly target: ElementRecord | null };
 
 /** How much input an op holds (for `maxBufferedBytes`). */

@@ -382,8 +382,11 @@ export class Transformer {
       if (reopens) this.markReopensBody(token);
       this.afterStartTag(token, walk, seen);
     } else if (token instanceof EndTagClass) {
+      // (After `</body>` or `</html>` any end tag but `</html>` takes the parser back into the body.)
+      const reopens = this.aligning && token.name !== 'html' && this.builder.afterTheBody();
       this.builder.processEndTagToken(token);
       this.afterEndTag(token);
+      if (reopens) this.exec.reopenedBody(token.start + token.raw.length);
     } else {
       this.builder.processToken(token);
       this.afterOtherToken(token);

@@ -233,6 +233,15 @@ describe('implied elements', () => {
     expect(parse(out).body!.innerHTML).toBe('<p><span></span></p><p><span><font></font></span><font><span></span></font></p>');
   });
 
+  it('an end tag that takes a renamed formatting element off the list after it closed is refused', async () => {
+    // `<li>` closed the font; `</font>` then takes its entry off the list (§13.2.6.4.7, the adoption
+    // agency algorithm's step 4.4). Under its new name the output's parser would keep the entry and
+    // copy a <u> into the <b>.
+    await expect(rw('<li><font><li></font><b>', (r) => r.on('font', { element(e) { e.tagName = 'u'; } }))).rejects.toThrow(
+      /the end tag that takes the <font> renamed <u> off the list of active formatting elements cannot be written/,
+    );
+  });
+
   it('a copy of <nobr> that would be written while a nobr is in scope is refused', async () => {
     // Written as a start tag, <nobr> would run the adoption agency algorithm on the outer nobr.
     await expect(

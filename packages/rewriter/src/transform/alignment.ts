@@ -1019,7 +1019,19 @@ export class OutputAlignment {
   dropped(el: ElementRecord, reason: string, isEndTag: boolean): boolean {
     const detached = !this.inOutputList(el);
     if (detached) this.markDetached(el);
-    if (reason === 'not-open') return detached && isEndTag;
+    if (reason === 'not-open') {
+      // An end tag whose adoption agency algorithm found the entry's element closed already (step 4.4):
+      // the output's parser takes that entry off only for an end tag of the name the output gives it.
+      // Written renamed, the tag would find the last entry of the new name instead, which need not be
+      // this one: refused.
+      if (!detached && isEndTag && el.outputName !== null) {
+        throw alignmentError(
+          `the end tag that takes the <${el.localName}> renamed <${el.outputName}> off the list of active formatting elements`,
+          `a browser reading the output keeps a <${el.outputName}> there, which it would copy into what follows (HTML §13.2.4.3, §13.2.6.4.7)`,
+        );
+      }
+      return detached && isEndTag;
+    }
     // Noah's Ark: the output's parser counts the entries it has; with one of this name taken off, it may
     // count fewer and keep one the input's parser drops.
     if (!detached && this.detachedNames.has(el.localName)) {

@@ -242,6 +242,14 @@ describe('implied elements', () => {
     );
   });
 
+  it('a renamed formatting element that Noah\'s Ark drops from the list is refused', async () => {
+    // The fourth <b> drops the first from the list (the earliest of three equal ones, §13.2.4.3); a
+    // browser reading <strong> for it counts only three b's, keeps it, and copies it before x.
+    await expect(rw('<p><b><b><b><b></p>x', (r) => r.on('p > b', { element(e) { e.tagName = 'strong'; } }))).rejects.toThrow(
+      /the <b> renamed <strong> cannot be written .*the earliest of three equal ones/,
+    );
+  });
+
   it('a copy of <nobr> that would be written while a nobr is in scope is refused', async () => {
     // Written as a start tag, <nobr> would run the adoption agency algorithm on the outer nobr.
     await expect(

@@ -1033,7 +1033,14 @@ export class OutputAlignment {
       return detached && isEndTag;
     }
     // Noah's Ark: the output's parser counts the entries it has; with one of this name taken off, it may
-    // count fewer and keep one the input's parser drops.
+    // count fewer and keep one the input's parser drops. It counts by name: one renamed is not counted
+    // with the others, nor dropped.
+    if (!detached && el.outputName !== null) {
+      throw alignmentError(
+        `the <${el.localName}> renamed <${el.outputName}>`,
+        `the parser drops it from its list of active formatting elements (the earliest of three equal ones, HTML §13.2.4.3), which a browser reading the output, under its new name, keeps and copies into what follows`,
+      );
+    }
     if (!detached && this.detachedNames.has(el.localName)) {
       throw alignmentError(
         `the <${el.localName}> the parser drops from its list of active formatting elements (the earliest of three equal ones, HTML §13.2.4.3)`,

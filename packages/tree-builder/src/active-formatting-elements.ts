@@ -81,6 +81,11 @@ export class ActiveFormattingElements<N> {
    * know (`TreeSink.activeFormattingElementDropped`); null otherwise.
    */
   onNoahsArk: ((record: ElementRecord<N>) => void) | null = null;
+  /**
+   * Called with the element about to be pushed, before Noah's Ark looks at the list (the rewriter:
+   * whether a parser reading its output, which may count other elements as equal, drops the same entry).
+   */
+  onPush: ((record: ElementRecord<N>) => void) | null = null;
   /** Entries per tag id (formatting elements are always HTML elements with known ids). */
   private readonly idCounts = new Int32Array(TAG_ID_COUNT);
   /** The last entry of each tag id. */
@@ -214,6 +219,7 @@ export class ActiveFormattingElements<N> {
 
   /** §13.2.4.3 "push onto the list of active formatting elements", with Noah's Ark. */
   push(record: ElementRecord<N>): void {
+    if (this.onPush !== null) this.onPush(record);
     const id = record.id;
     let signature: string | null = null;
     let prevSameSignature: FormattingEntry<N> | null = null;

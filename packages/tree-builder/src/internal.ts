@@ -43,6 +43,10 @@ declare module './tree-builder.js' {
     activeFormattingSegments(): N[][];
     /** Whether the insertion mode is "after body" or "after after body" (§13.2.6.4.19, .21). */
     afterTheBody(): boolean;
+    /** Called with each element pushed onto the list of active formatting elements, before Noah's Ark runs (§13.2.4.3). */
+    onActiveFormattingPush(fn: ((node: N) => void) | null): void;
+    /** The elements of the list of active formatting elements after its last marker, in list order. */
+    activeFormattingSinceMarker(): N[];
   }
 }
 

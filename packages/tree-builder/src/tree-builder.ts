@@ -821,6 +821,24 @@ export class TreeBuilder<N> {
   }
 
   /**
+   * @internal Called with each element pushed onto the list of active formatting elements, before Noah's
+   * Ark (§13.2.4.3 step 2) runs; `activeFormattingSinceMarker` then gives the list it looks at.
+   */
+  onActiveFormattingPush(fn: ((node: N) => void) | null): void {
+    this.afe.onPush = fn === null ? null : (record) => fn(record.node);
+  }
+
+  /** @internal The elements of the list of active formatting elements after its last marker, in list order. */
+  activeFormattingSinceMarker(): N[] {
+    let entry = this.afe.last;
+    if (entry === null || entry.element === MARKER) return [];
+    while (entry.prev !== null && entry.prev.element !== MARKER) entry = entry.prev;
+    const out: N[] = [];
+    for (let e: typeof entry | null = entry; e !== null; e = e.next) out.push(e.element!.node);
+    return out;
+  }
+
+  /**
    * @internal The element of the entry that ends `activeFormattingTail` from before: the open element
    * right before the tail (null when a marker or the start of the list ends it). (The rewriter, before a
    * token: where a reconstruction by a parser reading its output would stop.)

@@ -979,7 +979,15 @@ export class OutputAlignment {
   markDetached(el: ElementRecord): void {
     el.out |= OUT_DETACHED;
     this.detachedNames.add(el.localName);
+    this.formattingDiffers = true;
   }
+
+  /**
+   * Set once a formatting element's tag is written otherwise than the source has it (renamed, other
+   * attributes, left out) or its entry is not in the output parser's list: from then on Noah's Ark may
+   * count otherwise for that parser (`OP_NOAHS_ARK`).
+   */
+  formattingDiffers = false;
 
   /** The name of `el` in the output: a handler's new name, or its own. */
   nameOf(el: ElementRecord): string {
@@ -1033,14 +1041,7 @@ export class OutputAlignment {
       return detached && isEndTag;
     }
     // Noah's Ark: the output's parser counts the entries it has; with one of this name taken off, it may
-    // count fewer and keep one the input's parser drops. It counts by name: one renamed is not counted
-    // with the others, nor dropped.
-    if (!detached && el.outputName !== null) {
-      throw alignmentError(
-        `the <${el.localName}> renamed <${el.outputName}>`,
-        `the parser drops it from its list of active formatting elements (the earliest of three equal ones, HTML §13.2.4.3), which a browser reading the output, under its new name, keeps and copies into what follows`,
-      );
-    }
+    // count fewer and keep one the input's parser drops. (Tags written otherwise: `OP_NOAHS_ARK`.)
     if (!detached && this.detachedNames.has(el.localName)) {
       throw alignmentError(
         `the <${el.localName}> the parser drops from its list of active formatting elements (the earliest of three equal ones, HTML §13.2.4.3)`,

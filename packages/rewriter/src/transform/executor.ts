@@ -22,7 +22,7 @@ import { checkRename, checkUnwrap, renameLeavesList, specialChanged } from './ta
 import { checkMovedContent, checkMovedEnd, noteContentChange } from './moved-content.js';
 import type { CompiledHandlers, Fn, HandlerResult } from './handlers.js';
 import type { Output, SourceSpan } from './output.js';
-import { OP_COMMENT, OP_COPY, OP_DOC_END, OP_DOCTYPE, OP_DOCUMENT_LEVEL, OP_DROPPED, OP_END, OP_END_GUARD, OP_EOF_TAG, OP_FORMATTING, OP_HELD_START, OP_IGNORED, OP_RAW, OP_START, OP_TEXT, OP_WALK, OP_FRAMESET, OP_EFFECTS, OP_PLAINTEXT, OP_CLOSER, OP_OUTLIVED, OP_OUTLIVED_END, OP_REOPENED, type Op, sizeOf } from './ops.js';
+import { OP_COMMENT, OP_COPY, OP_DOC_END, OP_DOCTYPE, OP_DOCUMENT_LEVEL, OP_DROPPED, OP_END, OP_END_GUARD, OP_EOF_TAG, OP_FORMATTING, OP_HELD_START, OP_IGNORED, OP_RAW, OP_START, OP_TEXT, OP_WALK, OP_FRAMESET, OP_EFFECTS, OP_PLAINTEXT, OP_CLOSER, OP_OUTLIVED, OP_OUTLIVED_END, OP_REOPENED, OP_NOAHS_ARK, type Op, sizeOf } from './ops.js';
 import { type EndGuard, guardContent } from './end-of-input.js';
 import { DROPPED_COPY_CLOSED } from './alignment.js';
 
@@ -701,6 +701,10 @@ export class Executor {
       case OP_OUTLIVED_END:
         this.unsuppress(op.el);
         return;
+      case OP_NOAHS_ARK:
+        // (Inside removed content the element is not in the output: the entries it drops are checked as dropped, alignment.ts.)
+        if (this.suppress.length === 0) this.checkNoahsArk(op.el, op.before, op.offset);
+        return;
       case OP_REOPENED:
         // The end tag's source is not in the output: `</caption>` takes the output's parser back into the
         // body and does nothing else there — in the body it is "any other end tag", and no caption is
@@ -1049,6 +1053,53 @@ export class Executor {
   private noteWrittenTag(el: ElementRecord, unit: ElementUnit): void {
     if (this.suppress.length > 0 || unit._replacement !== null || unit._removed) el.writtenTag = TAG_NOT_WRITTEN;
     else if (unit._attrs !== null || unit._nameChanged) el.writtenTag = tagOfUnit(unit);
+    if (el.writtenTag !== null) this.align.formattingDiffers = true;
+  }
+
+  /**
+   * Noah's Ark (§13.2.4.3 "push onto the list of active formatting elements", step 2): pushing `el`, a
+   * parser drops the earliest of three elements after the last marker equal to it — same name, same
+   * attributes. The output's parser compares the tags as the output has them (renamed, attributes
+   * changed, left out): refused where it would drop another entry than the input's parser, or one where
+   * that parser dropped none (`<p><b><b><b><b></p>x` with the first b given an attribute: a browser keeps
+   * it, and copies it before x). `before`: the list after its last marker before the push.
+   */
+  private checkNoahsArk(el: ElementRecord, before: readonly ElementRecord[], offset: number): void {
+    // (Every tag as the source has it, every entry in the output's list: both parsers drop the same.)
+    if (before.length < 3 || !this.align.formattingDiffers) return;
+    const mine = (x: ElementRecord) => signatureOf(x.localName, this.sourceTagOf(x).attributes);
+    const theirs = (x: ElementRecord): string | null => {
+      if (!this.align.inOutputList(x)) return null;
+      const tag = this.outputTagOf(x);
+      if (tag === TAG_NOT_WRITTEN) return null;
+      return tag === null ? mine(x) : signatureOf(tag.name, tag.attributes);
+    };
+    const earliestOfThree = (sig: string | null, of: (x: ElementRecord) => string | null): ElementRecord | null => {
+      if (sig === null) return null;
+      let first: ElementRecord | null = null;
+      let n = 0;
+      for (const x of before) {
+        if (of(x) !== sig) continue;
+        first ??= x;
+        n++;
+      }
+      return n >= 3 ? first : null;
+    };
+    const dropped = earliestOfThree(mine(el), mine);
+    const want = dropped !== null && theirs(dropped) !== null ? dropped : null;
+    const got = earliestOfThree(theirs(el), theirs);
+    if (got === want) return;
+    const which = (x: ElementRecord) => `<${x.localName}>${x.outputName !== null ? ` (renamed <${x.outputName}>)` : ''}`;
+    throw alignmentError(
+      `the <${el.localName}> at offset ${offset}`,
+      `pushing it onto the list of active formatting elements, the parser drops ${want === null ? 'no entry' : `the earliest of three equal ${which(want)}`} (Noah's Ark, HTML §13.2.4.3), ` +
+        `and a browser reading the output, which compares the tags as written, would drop ${got === null ? 'none' : `a ${which(got)}`}`,
+    );
+  }
+
+  /** A formatting element pushed onto the list, with the list as it was before (`OP_NOAHS_ARK`). Now, or in order. */
+  noahsArk(el: ElementRecord, before: readonly ElementRecord[], offset: number): void {
+    this.push({ k: OP_NOAHS_ARK, el, before, offset });
   }
 
   private runEnd(el: ElementRecord, token: EndTagToken | null, atDocumentEnd: boolean, at: AlignPoint): void | Promise<void> {
@@ -1240,4 +1291,10 @@ function checkOutlivedUnwrap(el: ElementRecord, at: AlignPoint): void {
     `removeAndKeepContent() on the <${el.localName}> that ends at offset ${at.effects.start}`,
     `the parser took the <${x.localName}> around it off the stack of open elements while it stayed open (HTML §13.2.6.4.7): without its tags, what the parser put in it afterwards would land outside the <${x.localName}>`,
   );
+}
+
+/** Noah's Ark's key for a tag (§13.2.4.3: same tag name, namespace and attributes, in any order). */
+function signatureOf(name: string, attributes: readonly (readonly [string, string])[]): string {
+  const parts = attributes.map(([n, v]) => `${n.toLowerCase()}\u0000${v}`).sort();
+  return `${name.toLowerCase()}\u0001${parts.join('\u0001')}`;
 }

@@ -69,6 +69,12 @@ export const OP_OUTLIVED_END = 21;
  * parser stays after the body, and puts a comment that follows into the document (see executor.ts).
  */
 export const OP_REOPENED = 22;
+/**
+ * A formatting element pushed onto the list of active formatting elements, with the list after its last
+ * marker before the push (`before`): once the tags are written, whether the output's parser, which
+ * compares them as written, drops the same entry (Noah's Ark, §13.2.4.3) — see executor.ts.
+ */
+export const OP_NOAHS_ARK = 23;
 /** Source the output must have even inside removed content: it acts on the document, `<html>` or `<body>` (alignment.ts). */
 export const OP_DOCUMENT_LEVEL = 15;
 
@@ -96,6 +102,7 @@ export type Op =
   | { readonly k: typeof OP_OUTLIVED; readonly child: ElementRecord }
   | { readonly k: typeof OP_OUTLIVED_END; readonly el: ElementRecord }
   | { readonly k: typeof OP_REOPENED; readonly end: number }
+  | { readonly k: typeof OP_NOAHS_ARK; readonly el: ElementRecord; readonly before: readonly ElementRecord[]; readonly offset: number }
   | { readonly k: typeof OP_DOCUMENT_LEVEL; readonly raw: string; readonly start: number; readonly target: ElementRecord | null };
 
 /** How much input an op holds (for `maxBufferedBytes`). */

@@ -275,6 +275,15 @@ export class Transformer {
     this.lists = new HandlerLists(config, this.sink);
     this.commentHandlersExist = config.docComments.length > 0 || config.registrations.some((r) => r.comments !== null);
     this.aligning = config.registrations.length > 0 || config.docComments.length > 0 || config.docText.length > 0 || config.docDoctype.length > 0 || config.docEnd.length > 0;
+    // Noah's Ark: where a formatting element's tag may differ in the output — one did already, handlers
+    // are pending (they may yet change one), or the element pushed has handlers of its own — what the
+    // list held before the push is kept for the check (`OP_NOAHS_ARK`).
+    if (this.aligning) {
+      this.builder.onActiveFormattingPush((node: NodeRecord) => {
+        const el = node as ElementRecord;
+        if (this.exec.align.formattingDiffers || !this.exec.idle || el.matched !== null) this.noahsArk = { el, before: this.builder.activeFormattingSinceMarker() as ElementRecord[] };
+      });
+    }
     const textHandlersExist = config.docText.length > 0 || config.registrations.some((r) => r.text !== null);
     this.text = new TextPlacement(this.exec, this.lists, textHandlersExist);
     this.implied = new ImpliedElements(this.exec, () => this.text.endRun());
@@ -381,6 +390,11 @@ export class Transformer {
       this.builder.processStartTagToken(token);
       if (reopens) this.markReopensBody(token);
       this.afterStartTag(token, walk, seen);
+      const noah = this.noahsArk;
+      if (noah !== null) {
+        this.noahsArk = null;
+        this.exec.noahsArk(noah.el, noah.before, token.start);
+      }
     } else if (token instanceof EndTagClass) {
       // (After `</body>` or `</html>` any end tag but `</html>` takes the parser back into the body.)
       const reopens = this.aligning && token.name !== 'html' && this.builder.afterTheBody();
@@ -625,6 +639,8 @@ export class Transformer {
   private ownPopped = false;
   private ownConsumed = false;
   private ownCommentParent: ParentRecord | null = null;
+  /** The element the token pushed onto the list of active formatting elements, and the list before (see the constructor). */
+  private noahsArk: { readonly el: ElementRecord; readonly before: readonly ElementRecord[] } | null = null;
   /** The last element the token's events popped. */
   private lastPopped: ElementRecord | null = null;
   /** Set at the end of the input when it ends inside a tag: that tag waits (end-of-input.ts). */

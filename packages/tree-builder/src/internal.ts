@@ -45,8 +45,8 @@ declare module './tree-builder.js' {
     afterTheBody(): boolean;
     /** Called with each element pushed onto the list of active formatting elements, before Noah's Ark runs (§13.2.4.3). */
     onActiveFormattingPush(fn: ((node: N) => void) | null): void;
-    /** The elements of the list of active formatting elements after its last marker, in list order. */
-    activeFormattingSinceMarker(): N[];
+    /** The elements of the list of active formatting elements after its last marker, in list order; null when fewer than `atLeast`. */
+    activeFormattingSinceMarker(atLeast: number): N[] | null;
   }
 }
 

@@ -828,11 +828,19 @@ export class TreeBuilder<N> {
     this.afe.onPush = fn === null ? null : (record) => fn(record.node);
   }
 
-  /** @internal The elements of the list of active formatting elements after its last marker, in list order. */
-  activeFormattingSinceMarker(): N[] {
+  /**
+   * @internal The elements of the list of active formatting elements after its last marker, in list
+   * order; null when there are fewer than `atLeast` (found without making the array).
+   */
+  activeFormattingSinceMarker(atLeast: number): N[] | null {
     let entry = this.afe.last;
-    if (entry === null || entry.element === MARKER) return [];
-    while (entry.prev !== null && entry.prev.element !== MARKER) entry = entry.prev;
+    if (entry === null || entry.element === MARKER) return atLeast > 0 ? null : [];
+    let n = 1;
+    while (entry.prev !== null && entry.prev.element !== MARKER) {
+      entry = entry.prev;
+      n++;
+    }
+    if (n < atLeast) return null;
     const out: N[] = [];
     for (let e: typeof entry | null = entry; e !== null; e = e.next) out.push(e.element!.node);
     return out;

@@ -279,9 +279,12 @@ export class Transformer {
     // are pending (they may yet change one), or the element pushed has handlers of its own — what the
     // list held before the push is kept for the check (`OP_NOAHS_ARK`).
     if (this.aligning) {
+      // (Only with three entries or more: with fewer, neither parser drops one.)
       this.builder.onActiveFormattingPush((node: NodeRecord) => {
         const el = node as ElementRecord;
-        if (this.exec.align.formattingDiffers || !this.exec.idle || el.matched !== null) this.noahsArk = { el, before: this.builder.activeFormattingSinceMarker() as ElementRecord[] };
+        if (!this.exec.align.formattingDiffers && this.exec.idle && el.matched === null) return;
+        const before = this.builder.activeFormattingSinceMarker(3) as ElementRecord[] | null;
+        if (before !== null) this.noahsArk = { el, before };
       });
     }
     const textHandlersExist = config.docText.length > 0 || config.registrations.some((r) => r.text !== null);
@@ -397,7 +400,7 @@ export class Transformer {
       }
     } else if (token instanceof EndTagClass) {
       // (After `</body>` or `</html>` any end tag but `</html>` takes the parser back into the body.)
-      const reopens = this.aligning && token.name !== 'html' && this.builder.afterTheBody();
+      const reopens = this.aligning && this.builder.afterTheBody() && token.name !== 'html';
       this.builder.processEndTagToken(token);
       this.afterEndTag(token);
       if (reopens) this.exec.reopenedBody(token.start + token.raw.length);

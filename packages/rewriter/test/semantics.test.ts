@@ -233,12 +233,16 @@ describe('implied elements', () => {
     expect(parse(out).body!.innerHTML).toBe('<p><span></span></p><p><span><font></font></span><font><span></span></font></p>');
   });
 
-  it('an end tag that takes a renamed formatting element off the list after it closed is refused', async () => {
+  it('an end tag that takes a renamed formatting element off the list after it closed is written under the new name', async () => {
     // `<li>` closed the font; `</font>` then takes its entry off the list (§13.2.6.4.7, the adoption
-    // agency algorithm's step 4.4). Under its new name the output's parser would keep the entry and
-    // copy a <u> into the <b>.
-    await expect(rw('<li><font><li></font><b>', (r) => r.on('font', { element(e) { e.tagName = 'u'; } }))).rejects.toThrow(
-      /the end tag that takes the <font> renamed <u> off the list of active formatting elements cannot be written/,
+    // agency algorithm's step 4.4). As `</font>` the output's parser would keep the u's entry and copy
+    // a <u> into the <b>; `</u>` takes it off.
+    const { out } = await rw('<li><font><li></font><b>', (r) => r.on('font', { element(e) { e.tagName = 'u'; } }));
+    expect(out).toBe('<li><u><li></u><b>');
+    expect(parse(out).body!.innerHTML).toBe('<li><u></u></li><li><b></b></li>');
+    // Where the list has another <strong> after it, `</strong>` would take that one off: refused.
+    await expect(rw('<li><b><strong><li></b>x', (r) => r.on('li > b', { element(e) { e.tagName = 'strong'; } }))).rejects.toThrow(
+      /the end tag that takes the <b> renamed <strong> off the list of active formatting elements cannot be written .* another <strong>/,
     );
   });
 

@@ -1024,22 +1024,36 @@ export class OutputAlignment {
     return `</${this.nameOf(el)}>`;
   }
 
+  /** Whether `el` was renamed and its entry is in the output parser's list (see `renamedDropTag`). */
+  renamedInOutputList(el: ElementRecord): boolean {
+    return el.outputName !== null && this.inOutputList(el);
+  }
+
+  /**
+   * An end tag whose adoption agency algorithm found `el`, renamed, closed already and took its entry off
+   * the list (§13.2.6.4.7 step 4.4): the output's parser does that only for an end tag of the new name,
+   * which finds the last entry of that name after the last marker. Written so where no other entry of
+   * the output parser's has that name there (`listAfter`: the list after the last marker once the entry
+   * was taken off; null when not known); else refused — it could be after this one.
+   */
+  renamedDropTag(el: ElementRecord, listAfter: readonly ElementRecord[] | null): string {
+    const name = el.outputName!;
+    // (An entry may have the name by its own tag, its new name, or as a copy of an element renamed so.)
+    const named = (x: ElementRecord) => x.localName === name || x.outputName === name || (x.copyOf !== null && x.copyOf.outputName === name);
+    const other = listAfter === null || listAfter.some((x) => this.inOutputList(x) && named(x));
+    if (other) {
+      throw alignmentError(
+        `the end tag that takes the <${el.localName}> renamed <${name}> off the list of active formatting elements`,
+        `an end tag of either name would not take that entry off for a browser reading the output (the list has ${listAfter === null ? 'entries this rewrite cannot see' : `another <${name}>`}), which would copy it into what follows (HTML §13.2.4.3, §13.2.6.4.7)`,
+      );
+    }
+    return `</${name}>`;
+  }
+
   dropped(el: ElementRecord, reason: string, isEndTag: boolean): boolean {
     const detached = !this.inOutputList(el);
     if (detached) this.markDetached(el);
-    if (reason === 'not-open') {
-      // An end tag whose adoption agency algorithm found the entry's element closed already (step 4.4):
-      // the output's parser takes that entry off only for an end tag of the name the output gives it.
-      // Written renamed, the tag would find the last entry of the new name instead, which need not be
-      // this one: refused.
-      if (!detached && isEndTag && el.outputName !== null) {
-        throw alignmentError(
-          `the end tag that takes the <${el.localName}> renamed <${el.outputName}> off the list of active formatting elements`,
-          `a browser reading the output keeps a <${el.outputName}> there, which it would copy into what follows (HTML §13.2.4.3, §13.2.6.4.7)`,
-        );
-      }
-      return detached && isEndTag;
-    }
+    if (reason === 'not-open') return detached && isEndTag;
     // Noah's Ark: the output's parser counts the entries it has; with one of this name taken off, it may
     // count fewer and keep one the input's parser drops. (Tags written otherwise: `OP_NOAHS_ARK`.)
     if (!detached && this.detachedNames.has(el.localName)) {

@@ -336,8 +336,8 @@ export class Executor {
    * `token` made the tree builder drop `el`'s entry from its list without closing it (`reason`): it is
    * copied, unless the output's parser must not read it (alignment.ts `dropped`). Now, or in order.
    */
-  dropped(el: ElementRecord, reason: string, token: EndTagToken | null): void {
-    this.push({ k: OP_DROPPED, el, reason, token });
+  dropped(el: ElementRecord, reason: string, token: EndTagToken | null, listAfter: readonly ElementRecord[] | null = null): void {
+    this.push({ k: OP_DROPPED, el, reason, token, listAfter });
   }
 
   /** A tag the tree builder ignored: copied, unless the output's parser would not ignore it (alignment.ts). */
@@ -681,7 +681,8 @@ export class Executor {
           this.emitPastSuppress(this.align.droppedInsideRemoved(op.el, op.reason));
           return;
         }
-        if (!this.align.dropped(op.el, op.reason, op.token !== null) && op.token !== null) this.emitSource(op.token.raw, op.token.start);
+        if (op.token !== null && op.reason === 'not-open' && this.align.renamedInOutputList(op.el)) this.emit(this.align.renamedDropTag(op.el, op.listAfter));
+        else if (!this.align.dropped(op.el, op.reason, op.token !== null) && op.token !== null) this.emitSource(op.token.raw, op.token.start);
         return;
       case OP_IGNORED:
         if (!this.align.ignoredTag(op.token.name, op.isEndTag)) this.emitSource(op.token.raw, op.token.start);

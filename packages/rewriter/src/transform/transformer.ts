@@ -711,7 +711,10 @@ export class Transformer {
         // did it may have to be left out of the output (alignment.ts `dropped`); it is this op's to write.
         const isEnd = endToken !== null && !consumed;
         this.text.endRun();
-        this.exec.dropped(node as ElementRecord, sink.eventData[i]!, isEnd ? endToken : null);
+        // (Step 4.4 of the adoption agency algorithm, for an end tag: the list as it is then, which the
+        // output's parser reads if the entry was renamed, alignment.ts `renamedDropTag`.)
+        const listAfter = isEnd && sink.eventData[i] === 'not-open' ? (this.builder.activeFormattingSinceMarker(0) as ElementRecord[]) : null;
+        this.exec.dropped(node as ElementRecord, sink.eventData[i]!, isEnd ? endToken : null, listAfter);
         if (isEnd) consumed = true;
       } else if (kind === EV_TEXT) {
         // A run the tree builder split (whitespace here, the rest elsewhere) reports the same span for

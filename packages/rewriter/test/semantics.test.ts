@@ -348,6 +348,30 @@ describe('implied elements', () => {
     expect((await rw('<section></html></i><!--c-->', (r) => r.on('section', { element(e) { e.setAttribute('x', ''); } }))).out).toBe('<section x=""></html></i><!--c-->');
   });
 
+  it('a line feed right after <pre>, <listing> or <textarea> stays ignored, or kept, as the input has it', async () => {
+    // (§13.2.6.4.7: a parser ignores a line feed token right after the start tag.) Something left out
+    // between the tag and a line feed the input keeps: a line feed is written first, for the output's
+    // parser to ignore.
+    const cases: [string, (r: HTMLRewriter) => void, string][] = [
+      ['<pre><x></x>\nA', (r) => r.on('x', { element(e) { e.remove(); } }), '<pre>\n\nA'],
+      ['<pre><!--c-->\nA', (r) => r.onDocument({ comments(c) { c.remove(); } }), '<pre>\n\nA'],
+      ['<b><pre></i>\r\nA', (r) => r.on('b', { element(e) { e.tagName = 'x-b'; } }), '<x-b><pre>\n\r\nA'],
+      // Content at the start: the line feed the input ignored is left out (it would follow the content).
+      ['<pre>\n\nA', (r) => r.on('pre', { element(e) { e.prepend('['); } }), '<pre>[\nA'],
+      ['<listing>\r\nA', (r) => r.on('listing', { element(e) { e.prepend('['); } }), '<listing>[A'],
+      // Content that starts with a line feed: one is written before it.
+      ['<pre>A', (r) => r.on('pre', { element(e) { e.prepend('\n['); } }), '<pre>\n\n[A'],
+      ['<textarea>\nA</textarea>', (r) => r.on('textarea', { element(e) { e.setInnerContent('\nB'); } }), '<textarea>\n\nB</textarea>'],
+    ];
+    for (const [input, handlers, want] of cases) {
+      const { out } = await rw(input, handlers);
+      expect(out).toBe(want);
+    }
+    expect(parse('<pre>\n\n[A').body!.firstChild!.textContent).toBe('\n[A');
+    // Nothing changed next to the tag: copied as it is.
+    expect((await rw('<pre>\nA', (r) => r.on('pre', { element(e) { e.setAttribute('a', ''); } }))).out).toBe('<pre a="">\nA');
+  });
+
   it('removing an element whose start tag takes the parser back into the body after </html> is refused', async () => {
     // Without the <section>'s tag the comment would be the document's, after the html element.
     await expect(

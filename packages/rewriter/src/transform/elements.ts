@@ -9,7 +9,7 @@ import type { ElementUnit } from '../rewritable-units/element.js';
 import { WATCH_DEFERRED, type MoveWatch } from '../view/move-watch.js';
 import { type ElementRecord, OUT_ENDED_OPEN, OUT_OUTLIVED } from '../view/records.js';
 import { ViewSink } from '../view/view-sink.js';
-import type { Executor } from './executor.js';
+import { type Executor, isPreLike } from './executor.js';
 import type { CompiledHandlers, Fn } from './handlers.js';
 import type { ImpliedElements } from './implied-elements.js';
 import type { SourceSpan } from './output.js';
@@ -77,7 +77,11 @@ export class ElementOps {
       if (this.elementHandlersExist && ViewSink.isFormatting(el.localName)) {
         this.text.endRun();
         this.exec.formattingStart(token, el);
-      } else this.copyToken(token);
+      } else {
+        this.copyToken(token);
+        // (A line feed right after it is ignored: what the output writes next is checked, executor.ts `preEnd`.)
+        if (isPreLike(el)) this.exec.preStarted(token.end);
+      }
       return;
     }
     el.handled = true;

@@ -22,7 +22,7 @@ import { checkRename, checkUnwrap, renameLeavesList, specialChanged } from './ta
 import { checkMovedContent, checkMovedEnd, noteContentChange } from './moved-content.js';
 import type { CompiledHandlers, Fn, HandlerResult } from './handlers.js';
 import type { Output, SourceSpan } from './output.js';
-import { OP_COMMENT, OP_COPY, OP_DOC_END, OP_DOCTYPE, OP_DOCUMENT_LEVEL, OP_DROPPED, OP_END, OP_END_GUARD, OP_EOF_TAG, OP_FORMATTING, OP_HELD_START, OP_IGNORED, OP_RAW, OP_START, OP_TEXT, OP_WALK, OP_FRAMESET, OP_EFFECTS, OP_PLAINTEXT, OP_CLOSER, OP_OUTLIVED, OP_OUTLIVED_END, OP_REOPENED, OP_NOAHS_ARK, type Op, sizeOf } from './ops.js';
+import { OP_COMMENT, OP_COPY, OP_DOC_END, OP_DOCTYPE, OP_DOCUMENT_LEVEL, OP_DROPPED, OP_END, OP_END_GUARD, OP_EOF_TAG, OP_FORMATTING, OP_HELD_START, OP_IGNORED, OP_RAW, OP_START, OP_TEXT, OP_WALK, OP_FRAMESET, OP_EFFECTS, OP_PLAINTEXT, OP_CLOSER, OP_OUTLIVED, OP_OUTLIVED_END, OP_REOPENED, OP_NOAHS_ARK, OP_PRE_START, type Op, sizeOf } from './ops.js';
 import { type EndGuard, guardContent } from './end-of-input.js';
 import { DROPPED_COPY_CLOSED } from './alignment.js';
 
@@ -110,6 +110,7 @@ export class Executor {
   raw(raw: string, start: number): void {
     if (!this.blocked) {
       if (this.suppress.length === 0) {
+        if (this.preEnd >= 0 || this.dropLF >= 0) return this.emitSource(raw, start);
         if (this.align.pendingToken) this.align.source(start, raw);
         this.align.sourceReached = start + raw.length;
         if (raw.length > 0) {
@@ -126,6 +127,7 @@ export class Executor {
   rawSpan(span: SourceSpan): void {
     if (!this.blocked) {
       if (this.suppress.length === 0) {
+        if (this.preEnd >= 0 || this.dropLF >= 0) return this.emitSource(span.raw, span.start);
         if (this.align.pendingToken) this.align.source(span.start, span.raw);
         this.align.sourceReached = span.end;
         if (span.start !== this.sourceEnd && this.joinsAcrossGap(span.raw, span.start, 'data')) return;
@@ -138,6 +140,44 @@ export class Executor {
 
   /** Where the last source written ends in the input: source written next from elsewhere follows a gap. */
   private sourceEnd = 0;
+
+  /**
+   * A parser ignores a line feed that comes right after a `<pre>`, `<listing>` or `<textarea>` start tag
+   * (§13.2.6.4.7; CR LF and CR are line feeds by then, §13.2.3.5). `preEnd`: where such a start tag the
+   * output has ends in the input, while nothing has been written after it. What comes next decides:
+   * the source from there (the input's next token) reads alike; a line feed the input kept — source
+   * after a gap (a comment or element left out between), or content a handler wrote — gets a line feed
+   * written before it, which the output's parser ignores instead; and where content comes first, a line
+   * feed the input ignored at `preEnd` (`dropLF`) is left out of the source when it is written, or the
+   * output's parser would keep it after the content (`<pre>\n\nA` with `[` prepended: `<pre>[\nA`).
+   */
+  private preEnd = -1;
+  private dropLF = -1;
+
+  /** Source `raw` at `start` is about to be written with `preEnd` or `dropLF` set: how many of its characters to leave out. */
+  private afterPreStart(raw: string, start: number): number {
+    const c = raw.charCodeAt(0);
+    const lineFeed = c === 0x0a || c === 0x0d;
+    if (this.preEnd >= 0) {
+      const gap = start !== this.preEnd;
+      this.preEnd = -1;
+      if (gap && lineFeed) {
+        this.output.text('\n', true);
+        this.recentCount = 0;
+      }
+      return 0;
+    }
+    const drop = start === this.dropLF && lineFeed;
+    this.dropLF = -1;
+    if (!drop) return 0;
+    return c === 0x0d && raw.charCodeAt(1) === 0x0a ? 2 : 1;
+  }
+
+  /** A `<pre>`, `<listing>` or `<textarea>` start tag ending at `end` was written (or is, in order): `preEnd`. */
+  preStarted(end: number): void {
+    if (this.blocked) this.push({ k: OP_PRE_START, end });
+    else if (this.suppress.length === 0) this.preEnd = end;
+  }
 
   /**
    * Source text `raw` (at `start`) is written after a gap: source left out (removed, unwrapped, an
@@ -537,6 +577,12 @@ export class Executor {
    */
   private emit(s: string, context: ContentContext = 'data'): void {
     if (s.length > 0 && this.suppress.length === 0) {
+      if (this.preEnd >= 0) {
+        // Content right after a <pre>, <listing> or <textarea> start tag: see `preEnd`.
+        if (s.charCodeAt(0) === 0x0a || s.charCodeAt(0) === 0x0d) this.output.text('\n', true);
+        this.dropLF = this.preEnd;
+        this.preEnd = -1;
+      }
       if (this.endGuard !== null || this.eofTag !== null) s = this.afterEndOfInput(s);
       // (Content starting with `<` continues nothing: every rewritten tag takes this way.)
       if (this.recentCount > 0 && s.charCodeAt(0) !== 0x3c) {
@@ -590,6 +636,13 @@ export class Executor {
   /** Copy source text: as a run of the chunk while `synchronous`, else as a string. */
   private emitSource(raw: string, start: number, evenInsideRemoved = false, context: ContentContext = 'data'): void {
     if (this.suppress.length > 0 && !evenInsideRemoved) return;
+    if ((this.preEnd >= 0 || this.dropLF >= 0) && raw.length > 0) {
+      const skip = this.afterPreStart(raw, start);
+      if (skip > 0) {
+        raw = raw.slice(skip);
+        start += skip;
+      }
+    }
     if (raw.length > 0) {
       if (this.align.pendingToken) this.align.source(start, raw);
       this.align.sourceReached = start + raw.length;
@@ -604,6 +657,7 @@ export class Executor {
   /** `emitSource` for a tokenizer token, whose text is read only if it cannot extend the run (see `Output.sourceSpan`). */
   private emitSourceSpan(span: SourceSpan): void {
     if (this.suppress.length > 0) return;
+    if (this.preEnd >= 0 || this.dropLF >= 0) return this.emitSource(span.raw, span.start);
     if (this.align.pendingToken) this.align.source(span.start, span.raw);
     this.align.sourceReached = span.end;
     if (span.start !== this.sourceEnd && this.joinsAcrossGap(span.raw, span.start, 'data')) return;
@@ -665,8 +719,10 @@ export class Executor {
         if (handlers !== null) return this.runStart(op.token, el, handlers, op.at);
         if (el.fromStartTag) {
           // As an unmatched start tag: copied (noted when not written, for a formatting element's copies).
-          if (this.suppress.length === 0) this.emitSourceSpan(op.token as StartTagClass);
-          else {
+          if (this.suppress.length === 0) {
+            this.emitSourceSpan(op.token as StartTagClass);
+            if (isPreLike(el)) this.preEnd = op.token.start + op.token.raw.length;
+          } else {
             el.writtenTag = TAG_NOT_WRITTEN;
             this.align.leaveOut(el, OUT_ABSENT);
           }
@@ -705,6 +761,9 @@ export class Executor {
       case OP_NOAHS_ARK:
         // (Inside removed content the element is not in the output: the entries it drops are checked as dropped, alignment.ts.)
         if (this.suppress.length === 0) this.checkNoahsArk(op.el, op.before, op.offset);
+        return;
+      case OP_PRE_START:
+        if (this.suppress.length === 0) this.preEnd = op.end;
         return;
       case OP_REOPENED:
         // The end tag's source is not in the output: `</caption>` takes the output's parser back into the
@@ -957,7 +1016,10 @@ export class Executor {
           if (renameLeavesList(el)) align.markDetached(el);
         }
         align.leaveOut(el, OUT_UNWRAPPED);
-      } else this.writeStartTag(token, el, unit, at, explicitCopy, suppressed);
+      } else {
+        this.writeStartTag(token, el, unit, at, explicitCopy, suppressed);
+        if (!suppressed && isPreLike(el)) this.preEnd = token.start + token.raw.length;
+      }
       if (unit._prepend !== null || unit._inner !== null) {
         // Content at the start: nothing the output's parser would reconstruct may take it in.
         const content = unit._inner ?? joined(unit._prepend);
@@ -1298,4 +1360,10 @@ function checkOutlivedUnwrap(el: ElementRecord, at: AlignPoint): void {
 function signatureOf(name: string, attributes: readonly (readonly [string, string])[]): string {
   const parts = attributes.map(([n, v]) => `${n.toLowerCase()}\u0000${v}`).sort();
   return `${name.toLowerCase()}\u0001${parts.join('\u0001')}`;
+}
+
+/** Whether `el` is an HTML `<pre>`, `<listing>` or `<textarea>`: a line feed right after its start tag is ignored (§13.2.6.4.7). */
+export function isPreLike(el: ElementRecord): boolean {
+  const n = el.localName;
+  return el.isHtml && (n === 'pre' || n === 'listing' || n === 'textarea');
 }

@@ -75,6 +75,8 @@ export const OP_REOPENED = 22;
  * compares them as written, drops the same entry (Noah's Ark, §13.2.4.3) — see executor.ts.
  */
 export const OP_NOAHS_ARK = 23;
+/** A `<pre>`, `<listing>` or `<textarea>` start tag with no handlers was copied: executor.ts `preEnd`. */
+export const OP_PRE_START = 24;
 /** Source the output must have even inside removed content: it acts on the document, `<html>` or `<body>` (alignment.ts). */
 export const OP_DOCUMENT_LEVEL = 15;
 
@@ -102,6 +104,7 @@ export type Op =
   | { readonly k: typeof OP_OUTLIVED; readonly child: ElementRecord }
   | { readonly k: typeof OP_OUTLIVED_END; readonly el: ElementRecord }
   | { readonly k: typeof OP_REOPENED; readonly end: number }
+  | { readonly k: typeof OP_PRE_START; readonly end: number }
   | { readonly k: typeof OP_NOAHS_ARK; readonly el: ElementRecord; readonly before: readonly ElementRecord[]; readonly offset: number }
   | { readonly k: typeof OP_DOCUMENT_LEVEL; readonly raw: string; readonly start: number; readonly target: ElementRecord | null };
 

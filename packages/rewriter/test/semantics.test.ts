@@ -260,6 +260,13 @@ describe('implied elements', () => {
     expect(out).toBe('<p><u><u><u><u></p>x');
   });
 
+  it('a copy written explicitly under a name that is not a formatting element\'s leaves the output\'s list: its copies are explicit too', async () => {
+    // The a (renamed span) is copied into the div as <span href="1">, which a browser does not put in its
+    // list; the copy the last <b> reconstructs of that copy must be written too.
+    const { out } = await rw('<p><a href=1><div><b></div><b>', (r) => r.on('a', { element(e) { e.tagName = 'span'; } }));
+    expect(parse(out).body!.innerHTML).toBe('<p><span href="1"></span></p><div><span href="1"><b></b></span></div><span href="1"><b><b></b></b></span>');
+  });
+
   it('a copy of <nobr> that would be written while a nobr is in scope is refused', async () => {
     // Written as a start tag, <nobr> would run the adoption agency algorithm on the outer nobr.
     await expect(

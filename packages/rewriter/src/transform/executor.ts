@@ -18,7 +18,7 @@ import { ElementRecord, type NodeRecord, OUT_ABSENT, OUT_CLOSED, OUT_ENDED_OPEN,
 import { ViewSink } from '../view/view-sink.js';
 import { type AlignPoint, EFFECT_POP, NO_ALIGN, OutputAlignment, type TokenEffects, alignmentError, contentImplies, startTagText } from './alignment.js';
 import { checkCopy, checkCopyEnd, sameTag, tagOfUnit } from './copies.js';
-import { checkRename, checkUnwrap, renameLeavesList, specialChanged } from './tag-classes.js';
+import { checkRename, checkUnwrap, isFormattingName, renameLeavesList, specialChanged } from './tag-classes.js';
 import { checkMovedContent, checkMovedEnd, noteContentChange } from './moved-content.js';
 import type { CompiledHandlers, Fn, HandlerResult } from './handlers.js';
 import type { Output, SourceSpan } from './output.js';
@@ -1059,7 +1059,12 @@ export class Executor {
     const align = this.align;
     if (explicitCopy) {
       el.writtenTag = unit._attrs === null && !unit._nameChanged ? this.sourceTagOf(el) : tagOfUnit(unit);
-      if (unit._nameChanged) align.rename(el, unit._name);
+      if (unit._nameChanged) {
+        align.rename(el, unit._name);
+        // Written under a name that is not a formatting element's: not in the output parser's list, so
+        // the copies made of it later are written explicitly too.
+        if (!isFormattingName(unit._name)) align.markDetached(el);
+      }
       align.copy(el, at, true);
       return;
     }

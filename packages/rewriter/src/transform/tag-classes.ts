@@ -169,6 +169,12 @@ export function renameLeavesList(el: ElementRecord): boolean {
   return from === 'formatting' || from === 'html:a' || from === 'html:nobr';
 }
 
+/** Whether an HTML element of this name is a formatting element: its start tag puts it in the list. */
+export function isFormattingName(name: string): boolean {
+  const c = tagClassOf(name, NS.HTML);
+  return c === 'formatting' || c === 'html:a' || c === 'html:nobr';
+}
+
 /**
  * The classes whose start and end tags may be left out with their content kept (`removeAndKeepContent()`):
  * elements whose presence changes the parse of their content only in ways the rewriter watches for.

@@ -949,12 +949,8 @@ export class Executor {
         if (unit._inner !== null) {
           this.emit(unit._inner);
           this.suppress.push(el);
-        this.align.suppressed = true;
-        this.align.framesetOkLoose = true;
-      this.align.suppressed = true;
-        this.align.framesetOkLoose = true;
           this.align.suppressed = true;
-        this.align.framesetOkLoose = true;
+          this.align.framesetOkLoose = true;
         }
         return;
       }
@@ -1002,7 +998,7 @@ export class Executor {
       }
       this.suppress.push(el);
       this.align.suppressed = true;
-        this.align.framesetOkLoose = true;
+      this.align.framesetOkLoose = true;
     } else {
       if (unit._keepContent) {
         // Its tag is left out: what its token did besides is written before the next output (alignment.ts:
@@ -1041,8 +1037,6 @@ export class Executor {
         this.align.leaveOut(el, OUT_CONTENT_ABSENT);
         this.suppress.push(el);
         this.align.suppressed = true;
-        this.align.framesetOkLoose = true;
-      this.align.suppressed = true;
         this.align.framesetOkLoose = true;
       }
     }

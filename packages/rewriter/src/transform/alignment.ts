@@ -290,6 +290,14 @@ function isFormatting(el: ElementRecord): boolean {
  */
 export const DROPPED_COPY_CLOSED = 'copy-closed';
 
+/**
+ * An end tag that does nothing where the rewriter writes it, but end a run of table text (every table
+ * insertion mode ignores it, §13.2.6.4.9, .13, .14) or take the parser from after the body back into it
+ * (there it is "any other end tag", and no caption can be open: the body was in scope for the `</body>`
+ * or `</html>`).
+ */
+export const IGNORED_END_TAG = '</caption>';
+
 /** The error for a change the output cannot express (see the file comment). */
 export function alignmentError(what: string, why: string): Error {
   return new Error(`HTMLRewriter: ${what} cannot be written so that a browser builds the same tree: ${why} (docs/rewriter.md, "Exact on the final tree").`);
@@ -630,10 +638,10 @@ export class OutputAlignment {
     this.enter(effects);
     if (effects.heldWhitespace && !effects.written && /[^\t\n\f\r ]/.test(content) && !content.startsWith('<')) {
       // Text now would join the whitespace the output's parser holds in a table, and take it out of the
-      // table with it (foster parenting). An end tag every table insertion mode ignores (§13.2.6.4.9,
-      // .13, .14: `</caption>` there) makes it place the whitespace first, as the input's parser did.
+      // table with it (foster parenting). An end tag every table insertion mode ignores
+      // (`IGNORED_END_TAG`) makes it place the whitespace first, as the input's parser did.
       effects.heldWhitespace = false;
-      this.write('</caption>');
+      this.write(IGNORED_END_TAG);
     }
     this.flush(effects, at.upTo, implied);
     if (closeToo !== null && !effects.written && (closeToo.out & OUT_CLOSED) === 0) {

@@ -9,7 +9,8 @@ import type { ElementUnit } from '../rewritable-units/element.js';
 import { WATCH_DEFERRED, type MoveWatch } from '../view/move-watch.js';
 import { type ElementRecord, OUT_ENDED_OPEN, OUT_OUTLIVED } from '../view/records.js';
 import { ViewSink } from '../view/view-sink.js';
-import { type Executor, isPreLike } from './executor.js';
+import type { Executor } from './executor.js';
+import { isPreLike } from './tag-classes.js';
 import type { CompiledHandlers, Fn } from './handlers.js';
 import type { ImpliedElements } from './implied-elements.js';
 import type { SourceSpan } from './output.js';
@@ -130,7 +131,6 @@ export class ElementOps {
       // (Inside removed content, what goes into it later is removed too: `OP_OUTLIVED`.)
       this.exec.outlived(el.openChild);
     }
-
     this.sink.close(el);
     this.text.parentCloses(el);
     // (A copy closed by its own end tag leaves the list: alignment.ts, where it was made in removed content.)

@@ -16,9 +16,9 @@ import { afterSource } from '../rewritable-units/boundaries.js';
 import { TextChunkUnit } from '../rewritable-units/text-chunk.js';
 import { ElementRecord, type NodeRecord, OUT_ABSENT, OUT_CLOSED, OUT_ENDED_OPEN, OUT_CONTENT_ABSENT, OUT_EXPLICIT, OUT_FOSTERED, OUT_OUTLIVED, OUT_RECLASSED, OUT_REOPENS_BODY, OUT_UNWRAPPED, TAG_NOT_WRITTEN, containerOf, type WrittenTag } from '../view/records.js';
 import { ViewSink } from '../view/view-sink.js';
-import { type AlignPoint, EFFECT_POP, NO_ALIGN, OutputAlignment, type TokenEffects, alignmentError, contentImplies, startTagText } from './alignment.js';
+import { type AlignPoint, EFFECT_POP, IGNORED_END_TAG, NO_ALIGN, OutputAlignment, type TokenEffects, alignmentError, contentImplies, startTagText } from './alignment.js';
 import { checkCopy, checkCopyEnd, sameTag, tagOfUnit } from './copies.js';
-import { checkRename, checkUnwrap, isFormattingName, renameLeavesList, specialChanged } from './tag-classes.js';
+import { checkRename, checkUnwrap, isPreLike, renameLeavesList, specialChanged } from './tag-classes.js';
 import { checkMovedContent, checkMovedEnd, noteContentChange } from './moved-content.js';
 import type { CompiledHandlers, Fn, HandlerResult } from './handlers.js';
 import type { Output, SourceSpan } from './output.js';
@@ -173,7 +173,12 @@ export class Executor {
     return c === 0x0d && raw.charCodeAt(1) === 0x0a ? 2 : 1;
   }
 
-  /** A `<pre>`, `<listing>` or `<textarea>` start tag ending at `end` was written (or is, in order): `preEnd`. */
+  /** `el`'s start tag `token` is in the output: for a `<pre>`, `<listing>` or `<textarea>`, `preEnd`. */
+  private startTagWritten(el: ElementRecord, token: StartTagToken): void {
+    if (isPreLike(el)) this.preEnd = token.start + token.raw.length;
+  }
+
+  /** A `<pre>`, `<listing>` or `<textarea>` start tag with no handlers ending at `end` was copied (or is, in order): `preEnd`. */
   preStarted(end: number): void {
     if (this.blocked) this.push({ k: OP_PRE_START, end });
     else if (this.suppress.length === 0) this.preEnd = end;
@@ -597,12 +602,12 @@ export class Executor {
   /**
    * Text written where a foster-parented element was (its replacement, what follows it) goes into the
    * output parser's pending table text (§13.2.6.4.10), which would take in the whitespace the table
-   * keeps after it and foster-parent it too: an end tag every table insertion mode ignores ends the run
-   * (`</caption>`, as alignment.ts `beforeContent` does for held whitespace).
+   * keeps after it and foster-parent it too: `IGNORED_END_TAG` ends the run (as alignment.ts
+   * `beforeContent` does for held whitespace).
    */
   private endFosteredText(el: ElementRecord, content: string): void {
     if ((el.out & OUT_FOSTERED) === 0 || this.suppress.length > 0 || content.length === 0 || content.endsWith('>')) return;
-    this.emit('</caption>');
+    this.emit(IGNORED_END_TAG);
   }
 
   /** What content written after the end of the input needs first (end-of-input.ts); null: nothing. */
@@ -721,7 +726,7 @@ export class Executor {
           // As an unmatched start tag: copied (noted when not written, for a formatting element's copies).
           if (this.suppress.length === 0) {
             this.emitSourceSpan(op.token as StartTagClass);
-            if (isPreLike(el)) this.preEnd = op.token.start + op.token.raw.length;
+            this.startTagWritten(el, op.token);
           } else {
             el.writtenTag = TAG_NOT_WRITTEN;
             this.align.leaveOut(el, OUT_ABSENT);
@@ -766,12 +771,10 @@ export class Executor {
         if (this.suppress.length === 0) this.preEnd = op.end;
         return;
       case OP_REOPENED:
-        // The end tag's source is not in the output: `</caption>` takes the output's parser back into the
-        // body and does nothing else there — in the body it is "any other end tag", and no caption is
-        // open (the body would not have been in scope for the `</body>` or `</html>`). (Where the tag was
-        // written renamed, or text went before it, the output's parser is in the body already: it is
-        // ignored there.)
-        if (this.suppress.length === 0 && this.align.sourceReached < op.end) this.emit('</caption>');
+        // The end tag's source is not in the output: `IGNORED_END_TAG` takes the output's parser back into
+        // the body and does nothing else. (Where the tag was written renamed, or text went before it, that
+        // parser is in the body already, and ignores it.)
+        if (this.suppress.length === 0 && this.align.sourceReached < op.end) this.emit(IGNORED_END_TAG);
         return;
       case OP_EFFECTS:
         if (this.suppress.length > 0) this.align.insideRemoved(op.effects, op.index);
@@ -1014,7 +1017,7 @@ export class Executor {
         align.leaveOut(el, OUT_UNWRAPPED);
       } else {
         this.writeStartTag(token, el, unit, at, explicitCopy, suppressed);
-        if (!suppressed && isPreLike(el)) this.preEnd = token.start + token.raw.length;
+        if (!suppressed) this.startTagWritten(el, token);
       }
       if (unit._prepend !== null || unit._inner !== null) {
         // Content at the start: nothing the output's parser would reconstruct may take it in.
@@ -1057,7 +1060,7 @@ export class Executor {
         align.rename(el, unit._name);
         // Written under a name that is not a formatting element's: not in the output parser's list, so
         // the copies made of it later are written explicitly too.
-        if (!isFormattingName(unit._name)) align.markDetached(el);
+        if (!ViewSink.isFormatting(unit._name)) align.markDetached(el);
       }
       align.copy(el, at, true);
       return;
@@ -1181,7 +1184,6 @@ export class Executor {
     return this.callAll(handlers, end, () => this.finishEnd(el, unit, token, end, atDocumentEnd, at));
   }
 
-  /** Write `markup` (if any) while output is suppressed inside removed content: for the output's parser. */
   /** `el`'s content is over: what follows is written again, unless something around it is left out too. */
   private unsuppress(el: ElementRecord): void {
     const i = this.suppress.lastIndexOf(el);
@@ -1189,6 +1191,7 @@ export class Executor {
     this.align.suppressed = this.suppress.length > 0;
   }
 
+  /** Write `markup` (if any) while output is suppressed inside removed content: for the output's parser. */
   private emitPastSuppress(markup: string | null): void {
     if (markup === null) return;
     const inside = this.suppress.splice(0);
@@ -1361,8 +1364,3 @@ function signatureOf(name: string, attributes: readonly (readonly [string, strin
   return `${name.toLowerCase()}\u0001${parts.join('\u0001')}`;
 }
 
-/** Whether `el` is an HTML `<pre>`, `<listing>` or `<textarea>`: a line feed right after its start tag is ignored (§13.2.6.4.7). */
-export function isPreLike(el: ElementRecord): boolean {
-  const n = el.localName;
-  return el.isHtml && (n === 'pre' || n === 'listing' || n === 'textarea');
-}

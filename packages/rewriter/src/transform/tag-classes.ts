@@ -163,17 +163,18 @@ export function specialChanged(from: string, to: string): boolean {
   return NOT_SPECIAL.has(tagClassOf(from, NS.HTML)) !== NOT_SPECIAL.has(tagClassOf(to, NS.HTML));
 }
 
+/** Whether `el` is an HTML `<pre>`, `<listing>` or `<textarea>`: a line feed right after its start tag is ignored (§13.2.6.4.7). */
+export function isPreLike(el: ElementRecord): boolean {
+  const n = el.localName;
+  return el.isHtml && (n === 'pre' || n === 'listing' || n === 'textarea');
+}
+
 /** Whether a rename took a formatting element (one the tree builder keeps in its list) to a name that is not one. */
 export function renameLeavesList(el: ElementRecord): boolean {
   const from = tagClassOf(el.localName, el.namespace);
   return from === 'formatting' || from === 'html:a' || from === 'html:nobr';
 }
 
-/** Whether an HTML element of this name is a formatting element: its start tag puts it in the list. */
-export function isFormattingName(name: string): boolean {
-  const c = tagClassOf(name, NS.HTML);
-  return c === 'formatting' || c === 'html:a' || c === 'html:nobr';
-}
 
 /**
  * The classes whose start and end tags may be left out with their content kept (`removeAndKeepContent()`):

@@ -20,10 +20,11 @@ describe('view records', () => {
     const transformer = rewriter.createTransformer(() => {});
     // Record every element record the view makes, weakly.
     type Create = (...a: unknown[]) => object;
-    const sink = (transformer as unknown as { sink: { createElement: Create; createElementForStartTag: Create } }).sink;
+    const sink = (transformer as unknown as { sink: { createElement: Create; createElementForStartTag: Create; createElementFromStartTag: Create } }).sink;
     const refs: WeakRef<object>[] = [];
-    // Both ways the tree builder creates the view's elements (with decoded attributes, with the tag's token).
-    for (const method of ['createElement', 'createElementForStartTag'] as const) {
+    // Every way the tree builder creates the view's elements (with decoded attributes, with the tag's
+    // token and a location, with the tag's token alone).
+    for (const method of ['createElement', 'createElementForStartTag', 'createElementFromStartTag'] as const) {
       const create = sink[method].bind(sink);
       sink[method] = (...a: unknown[]) => {
         const r = create(...a);

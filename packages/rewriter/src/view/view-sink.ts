@@ -196,6 +196,17 @@ export class ViewSink implements TreeSink<NodeRecord> {
     return el;
   }
 
+  /**
+   * `createElementForStartTag` for an element that is not a formatting element, whose location is the
+   * tag's span (`TreeSink.createElementFromStartTag`): the tag token, which has that span's `start` and
+   * `end`, stands for its location in the event, and no location object is made.
+   */
+  createElementFromStartTag(localName: string, tag: StartTagClass): NodeRecord {
+    const el = new ElementRecord(localName, NS.HTML, null, this.positioned, tag);
+    this.record(EV_CREATE, el, tag, '');
+    return el;
+  }
+
   /** Whether an element of this name is a formatting element (one the tree builder may copy). */
   static isFormatting(localName: string): boolean {
     return FORMATTING_NAMES.has(localName);

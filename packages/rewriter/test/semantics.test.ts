@@ -267,6 +267,26 @@ describe('implied elements', () => {
     expect(parse(out).body!.innerHTML).toBe('<p><span href="1"></span></p><div><span href="1"><b></b></span></div><span href="1"><b><b></b></b></span>');
   });
 
+  it('a left-out tag\'s end tags come before an end tag that takes a list entry off: the output\'s list is read after them', async () => {
+    // The unwrapped section closes the inner font and the p; written as </font></p>, they take the inner
+    // font off the output's list, and the input's </font> (step 4.4: takes that entry off) must not be
+    // written — in a browser it would run the adoption agency algorithm on the outer font and move the center.
+    const { out } = await rw('<font><center><p><font><section></font>x', (r) => r.on('section', { element(e) { e.removeAndKeepContent(); } }));
+    expect(parse(out).body!.innerHTML).toBe('<font><center><p><font></font></p>x</center></font>');
+  });
+
+  it('document-level source inside removed content comes after what the token before it did: <svg><dd><html>', async () => {
+    // The removed dd broke out of the svg; the <html> start tag (its attributes go to the html element) is
+    // written even inside removed content, and the output's parser must read it outside the svg.
+    for (const name of ['svg', 'math']) {
+      const { out } = await rw(`<${name}><dd><html a=1>x`, (r) => r.on('dd', { element(e) { e.remove(); } }));
+      expect(out).toBe(`<${name}></${name}><html a=1>`);
+      const doc = parse(out);
+      expect(doc.documentElement!.getAttribute('a')).toBe('1');
+      expect(doc.body!.innerHTML).toBe(`<${name}></${name}>`);
+    }
+  });
+
   it('a copy of <nobr> that would be written while a nobr is in scope is refused', async () => {
     // Written as a start tag, <nobr> would run the adoption agency algorithm on the outer nobr.
     await expect(

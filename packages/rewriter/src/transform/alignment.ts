@@ -440,6 +440,30 @@ export class OutputAlignment {
   }
 
   /**
+   * What an earlier token did that the output has not had (`pending`, a token left out before `start`)
+   * is written now, before a decision that reads the output parser's list: an end tag at `start` that
+   * takes an entry off (step 4.4, `dropped`) finds it there only if the pending end tags have not closed
+   * it (`<p><font><section></font>` with the section unwrapped: the section's `</font>` comes first, and
+   * the input's `</font>` then has nothing of the output's to take off).
+   */
+  settleEarlier(start: number, next: string): void {
+    const p = this.pending;
+    if (p !== null && !this.suppressed && start >= p.end) this.settle(p, impliesBody(next));
+  }
+
+  /**
+   * Source is written inside removed content (document-level source: a `<html>` start tag, whose
+   * attributes go to the html element). What the token before the removed content did that the output
+   * has not had is written first, as for any output after it: `<svg><dd><html>` with the dd removed
+   * must close the svg, or the output's parser makes an svg element of the `<html>` (§13.2.6.5). (The
+   * caller lets the markup through while content is dropped.)
+   */
+  settleInsideRemoved(next: string): void {
+    const p = this.pending;
+    if (p !== null) this.settle(p, impliesBody(next));
+  }
+
+  /**
    * An op of the token of `effects` is about to write `next`: if another token is pending, what it did
    * that the output has not had is written first (`next` may make the output's parser imply the body).
    */

@@ -580,6 +580,23 @@ export class Executor {
    * Write content a handler decided (or a rewritten tag), inserted where `context` says (the content of
    * a raw text element, or ordinary content): kept from joining the source before it (boundaries.ts).
    */
+  /**
+   * Document-level source is written inside removed content: what the token before that content did
+   * is written first (alignment.ts `settleInsideRemoved`), the content being dropped aside meanwhile.
+   */
+  private settleInsideRemoved(next: string): void {
+    const suppress = this.suppress.splice(0);
+    const align = this.align;
+    const suppressed = align.suppressed;
+    align.suppressed = false;
+    try {
+      align.settleInsideRemoved(next);
+    } finally {
+      this.suppress.push(...suppress);
+      align.suppressed = suppressed;
+    }
+  }
+
   private emit(s: string, context: ContentContext = 'data'): void {
     if (s.length > 0 && this.suppress.length === 0) {
       if (this.preEnd >= 0) {
@@ -742,6 +759,7 @@ export class Executor {
           this.emitPastSuppress(this.align.droppedInsideRemoved(op.el, op.reason));
           return;
         }
+        if (op.token !== null) this.align.settleEarlier(op.token.start, op.token.raw);
         if (op.token !== null && op.reason === 'not-open' && this.align.renamedInOutputList(op.el)) this.emit(this.align.renamedDropTag(op.el, op.listAfter));
         else if (!this.align.dropped(op.el, op.reason, op.token !== null) && op.token !== null) this.emitSource(op.token.raw, op.token.start);
         return;
@@ -790,7 +808,10 @@ export class Executor {
         if (this.suppress.length === 0) this.align.checkWalk(op.kind, op.seen, op.offset);
         return;
       case OP_DOCUMENT_LEVEL:
-        if (this.suppress.length === 0 || op.target === null || this.align.present(op.target)) this.emitSource(op.raw, op.start, true);
+        if (this.suppress.length === 0 || op.target === null || this.align.present(op.target)) {
+          if (this.suppress.length > 0) this.settleInsideRemoved(op.raw);
+          this.emitSource(op.raw, op.start, true);
+        }
         return;
       case OP_END_GUARD:
         // (A comment closed already by its own `after` content needs no closer.)

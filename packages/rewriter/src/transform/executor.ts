@@ -577,10 +577,6 @@ export class Executor {
   }
 
   /**
-   * Write content a handler decided (or a rewritten tag), inserted where `context` says (the content of
-   * a raw text element, or ordinary content): kept from joining the source before it (boundaries.ts).
-   */
-  /**
    * Document-level source is written inside removed content: what the token before that content did
    * is written first (alignment.ts `settleInsideRemoved`), the content being dropped aside meanwhile.
    */
@@ -597,6 +593,10 @@ export class Executor {
     }
   }
 
+  /**
+   * Write content a handler decided (or a rewritten tag), inserted where `context` says (the content of
+   * a raw text element, or ordinary content): kept from joining the source before it (boundaries.ts).
+   */
   private emit(s: string, context: ContentContext = 'data'): void {
     if (s.length > 0 && this.suppress.length === 0) {
       if (this.preEnd >= 0) {

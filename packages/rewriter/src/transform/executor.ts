@@ -771,7 +771,9 @@ export class Executor {
         // The output's parser closes the element with the tag only where it has it, under its name;
         // elsewhere the tag would make one. Left out, what the token closed that the output has is
         // closed explicitly before what is written next (alignment.ts, a token not written).
-        if (this.align.present(op.closes) && op.closes.outputName === null) this.emitSource(op.token.raw, op.token.start);
+        // (Closed explicitly already — content at its end came first, `<select><select>` with `after()`
+        // on the first — the tag would make a new one.)
+        if (this.align.present(op.closes) && op.closes.outputName === null && (op.closes.out & OUT_CLOSED) === 0) this.emitSource(op.token.raw, op.token.start);
         else this.enterOp(op.at, () => '');
         return;
       case OP_OUTLIVED:
@@ -1304,6 +1306,7 @@ export class Executor {
       else if (write) closed = this.writeEndTag(el, token, end._nameChanged || token === null ? end._name : null, at);
     } else if (write) closed = this.writeEndTag(el, token, unit._nameChanged || token === null ? unit._name : null, at);
     const after = (end !== null && end._after !== null) || unit._after !== null;
+    if (after && (el.out & OUT_OUTLIVED) !== 0 && this.suppress.length === 0) checkOutlivedAfter(el, at);
     if (after) {
       // After the element: it is closed first where nothing wrote its end tag (an implicit end).
       this.contentAt(at, closed || token !== null || unit._keepContent || (el.out & OUT_UNWRAPPED) !== 0 ? null : el, joined(end === null ? null : end._after) + joined(unit._after), 'data', el.parent);
@@ -1376,6 +1379,22 @@ function checkOutlivedUnwrap(el: ElementRecord, at: AlignPoint): void {
   throw alignmentError(
     `removeAndKeepContent() on the <${el.localName}> that ends at offset ${at.effects.start}`,
     `the parser took the <${x.localName}> around it off the stack of open elements while it stayed open (HTML §13.2.6.4.7): without its tags, what the parser put in it afterwards would land outside the <${x.localName}>`,
+  );
+}
+
+/**
+ * Content after an element that outlived the one around it (`OUT_OUTLIVED`: `<a><table><a>` takes the
+ * first a off the stack while the table stays open in it, §13.2.6.4.7): after it is inside that element
+ * in the tree, which the parser no longer has open, so no markup puts content there. Refused (unless
+ * the element around it is unwrapped down to one still open, as `checkOutlivedUnwrap` looks).
+ */
+function checkOutlivedAfter(el: ElementRecord, at: AlignPoint): void {
+  let x = el.parent;
+  while (x instanceof ElementRecord && (x.out & OUT_UNWRAPPED) !== 0) x = containerOf(x);
+  if (!(x instanceof ElementRecord) || (x.out & OUT_ENDED_OPEN) === 0) return;
+  throw alignmentError(
+    `content after the <${el.localName}> that ends at offset ${at.effects.start}`,
+    `the parser took the <${x.localName}> around it off the stack of open elements while it stayed open (HTML §13.2.6.4.7), so content after it cannot be written inside the <${x.localName}>`,
   );
 }
 

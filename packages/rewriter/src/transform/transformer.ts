@@ -608,14 +608,33 @@ export class Transformer {
           text.emitToken(token, sink.eventNode[0]!);
           return;
         }
-      } else if (n === 0 && (!text.textHandlersExist || !this.builder.holdsTableText)) {
+      } else if (n === 0 && (!this.builder.holdsTableText || this.copiesTableTextAtOnce())) {
         // Table text ("in table text") waits for the tree builder to decide where it goes — but only
-        // when a text handler needs to know; otherwise it is copied at once.
+        // when a text handler needs to know, or the copies made for it must be written first
+        // (`copiesTableTextAtOnce`); otherwise it is copied at once.
         text.emitToken(token, null);
         return;
       }
     }
     this.placeTextToken(token);
+  }
+
+  /**
+   * Whether text the tree builder holds "in table text" (§13.2.6.4.10) can be copied to the output at
+   * once. Not when a text handler needs to know where it goes; nor when the reconstruction that places
+   * it (foster-parented, §13.2.6.1) would copy an element the output's parser does not have in its list
+   * (its tags left out: `<table><div><b></div>x` with the div removed): the copy must then be written
+   * before the text, which waits until it is placed. (While ops wait for a handler, the output's list
+   * is not known yet: it waits too.)
+   */
+  private copiesTableTextAtOnce(): boolean {
+    if (this.text.textHandlersExist) return false;
+    if (!this.aligning) return true;
+    const tail = reconstructionTail(this.builder);
+    if (tail.length === 0) return true;
+    if (!this.exec.idle) return false;
+    for (const el of tail) if (!this.exec.align.inOutputList(el)) return false;
+    return true;
   }
 
   /**
@@ -629,7 +648,7 @@ export class Transformer {
     this.applyEvents(OWN_NONE, start, null, false);
     // As above: table text waits only when a text handler needs to know where it goes (here the token
     // also did something else first, e.g. closed a <colgroup>).
-    if (!this.text.textHandlersExist || !this.builder.holdsTableText) this.text.resolve();
+    if (!this.builder.holdsTableText || this.copiesTableTextAtOnce()) this.text.resolve();
     else if (this.implied.count > 0 && !this.text.holding) this.implied.start();
   }
 

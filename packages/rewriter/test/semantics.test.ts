@@ -311,6 +311,30 @@ describe('implied elements', () => {
     await expect(rw('<a href=1><table><a href=1>', (r) => r.on('table', { element(e) { e.after('[f]'); } }))).rejects.toThrow(/content after the <table>.*cannot be written so that a browser builds the same tree/);
   });
 
+  it('an end tag inside removed content that takes an entry off comes after what the removed element\'s tag owed', async () => {
+    // The removed dd closes the p and what is in it; its </b></em></p> take the inner em off the output's
+    // list, so the </em> inside the dd (which takes that entry off the input's list) is not written:
+    // written before them, it ran the adoption agency algorithm on the open em and moved the h1.
+    // (With handlers on the formatting elements: their ops then decide what the output's list holds.)
+    const input = '<em><h1><p><em><b><dd></em></b>';
+    const { out } = await rw(input, (r) =>
+      r
+        .on('em, b', { element(e) { e.setAttribute('data-f', ''); } })
+        .on('h1, p', { element(e) { e.setAttribute('data-m', ''); } })
+        .on('h1', { element(e) { e.prepend('[').append(']'); } })
+        .on('dd', { element(e) { e.remove(); } }),
+    );
+    expect(parse(out).body!.innerHTML).toBe('<em data-f=""><h1 data-m="">[<p data-m=""><em data-f=""><b data-f=""></b></em></p>]</h1></em>');
+  });
+
+  it('a copy the output\'s parser makes of a renamed element is closed under the new name', async () => {
+    // The second dd's copy of the font (renamed u) is a u to a browser; closed explicitly for the content
+    // after the div, its end tag is </u> (</font> would leave it open, and "[f]" inside a copy of it).
+    const { out } = await rw('<div><dd><font><dd><b>', (r) => r.on('font', { element(e) { e.tagName = 'u'; } }).on('div', { element(e) { e.after('[f]'); } }));
+    expect(out).toBe('<div><dd><u><dd><b></b></u></dd></div>[f]');
+    expect(parse(out).body!.innerHTML).toBe('<div><dd><u></u></dd><dd><u><b></b></u></dd></div>[f]');
+  });
+
   it('a copy of <nobr> that would be written while a nobr is in scope is refused', async () => {
     // Written as a start tag, <nobr> would run the adoption agency algorithm on the outer nobr.
     await expect(

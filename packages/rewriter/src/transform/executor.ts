@@ -756,6 +756,9 @@ export class Executor {
         if (op.reason === DROPPED_COPY_CLOSED && this.suppress.length === 0) return;
         if (this.suppress.length > 0) {
           // (Inside removed content: the output's parser must still take the entry off, alignment.ts.)
+          // What the token before the removed content did comes first: its end tags may take the entry
+          // off already (`<p><em><dd></em>` with the dd removed: the dd's `</em></p>`, then no `</em>`).
+          if (this.align.pendingToken && this.align.inOutputList(this.align.entryOf(op.el))) this.settleInsideRemoved('');
           this.emitPastSuppress(this.align.droppedInsideRemoved(op.el, op.reason));
           return;
         }
@@ -986,6 +989,10 @@ export class Executor {
         checkCopy(el, token.start, unit, () => this.sourceTagOf(el));
         // What it is, for an explicit start tag if one is needed later (alignment.ts `materialize`).
         if (unit._attrs !== null || unit._nameChanged) el.writtenTag = tagOfUnit(unit);
+        // The output's parser makes it under the name its original was written with: an end tag the
+        // alignment writes for it uses that name (`<div><dd><font><dd><b>` with the font renamed `u`, closed
+        // for content after the div: `</u>`, which `</font>` is not to that parser).
+        if (unit._nameChanged) align.rename(el, unit._name);
         if (unit._endHandlers === null && !unit._nameChanged) {
           el.unit = null;
           el.handled = false;

@@ -543,6 +543,14 @@ export class TreeBuilder<N> {
     return this.mode === MODE.IN_TABLE_TEXT;
   }
 
+  /**
+   * While `holdsTableText`: the input offset where the held characters begin (the start of the first
+   * held character token; a run whose leading part went elsewhere keeps its own start).
+   */
+  get heldTableTextStart(): number {
+    return this.pendingTableTextStart;
+  }
+
   /** Whether parsing has stopped (after `processEnd`). */
   get isStopped(): boolean {
     return this.stopped;

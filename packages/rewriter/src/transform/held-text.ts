@@ -1,5 +1,6 @@
 /** Text the tree builder has not placed yet, and how its raw text maps onto the characters it decoded. */
-import type { TextKind, TextToken } from '@sluice/tokenizer';
+import { type TextKind, type TextToken, TextTokenClass } from '@sluice/tokenizer';
+import { alignmentError } from './alignment.js';
 
 /** A piece of input the tree builder has not placed yet ("in table text"), or raw text queued behind it. */
 export interface Held {
@@ -31,3 +32,28 @@ export function rawLengthOf(raw: string, from: number, count: number): number {
   return i - from;
 }
 
+
+/** Runs longer than this with a character reference in the way are not measured (see `decodedLengthOf`). */
+const MAX_MEASURED_WITH_REFERENCES = 1024;
+
+/**
+ * `rawLengthOf` where a character reference is in the way (`<table><colgroup>&#32;z`: the colgroup takes
+ * the decoded space, the table the rest): the shortest raw length from `from` whose decoding is `count`
+ * characters and cuts no reference (its decoding and the rest's make the whole run's). Each try decodes
+ * again, so runs past `MAX_MEASURED_WITH_REFERENCES` are refused rather than measured in quadratic time.
+ */
+export function decodedLengthOf(raw: string, from: number, count: number, kind: TextKind, byteForm: boolean, offset: number): number {
+  if (raw.length - from > MAX_MEASURED_WITH_REFERENCES) {
+    throw alignmentError(
+      `the text at offset ${offset}, which the parser splits between two places`,
+      `the run is longer than ${MAX_MEASURED_WITH_REFERENCES} characters with a character reference in it, where the rewriter does not measure the split`,
+    );
+  }
+  const decode = (s: string): string => new TextTokenClass(kind, s, 0, byteForm).value;
+  const whole = decode(raw.slice(from));
+  for (let k = from + 1; k <= raw.length; k++) {
+    const head = decode(raw.slice(from, k));
+    if (head.length === count && head + decode(raw.slice(k)) === whole) return k - from;
+  }
+  return -1;
+}

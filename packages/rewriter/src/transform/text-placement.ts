@@ -7,7 +7,7 @@
  * non-text token whether the text is foster-parented) is *held* here until the tree builder's events
  * say where each part went; so are tokens that come behind it (a `discarded` token).
  */
-import type { TextKind } from '@sluice/tokenizer';
+import { type TextKind, TextTokenClass } from '@sluice/tokenizer';
 import type { SourceLocation } from '@sluice/tree-builder';
 import { type ContentContext, contextOfTextKind } from '../rewritable-units/content.js';
 import type { TextChunkUnit } from '../rewritable-units/text-chunk.js';
@@ -15,7 +15,7 @@ import { ElementRecord, type ParentRecord } from '../view/records.js';
 import type { Executor } from './executor.js';
 import type { HandlerLists } from './handler-lists.js';
 import type { Fn } from './handlers.js';
-import { type Held, rawLengthOf } from './held-text.js';
+import { type Held, decodedLengthOf, rawLengthOf } from './held-text.js';
 import type { ImpliedElements } from './implied-elements.js';
 import type { SourceSpan } from './output.js';
 import { type AlignPoint, NO_ALIGN } from './alignment.js';
@@ -85,7 +85,8 @@ export class TextPlacement {
         const p = held[h]!;
         if (p.kind === null || p.cursor >= p.end || Math.max(start, p.cursor) >= p.end) continue;
         const from = Math.max(start, p.cursor);
-        const n = rawLengthOf(p.raw, from - p.start, data.length);
+        let n = rawLengthOf(p.raw, from - p.start, data.length);
+        if (n < 0) n = decodedLengthOf(p.raw, from - p.start, data.length, p.kind, p.token instanceof TextTokenClass && p.token.byteForm, from);
         if (n >= 0) end = from + n;
         break;
       }

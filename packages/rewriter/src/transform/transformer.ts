@@ -745,6 +745,9 @@ export class Transformer {
           split = location !== null && next !== null && next.start === location.start && next.end === location.end;
           break;
         }
+        // Or the rest of the run is held "in table text", placed later under the same span: whitespace
+        // in a colgroup, the rest for the table (§13.2.6.4.12, `<table><colgroup> z`).
+        if (!split && location !== null && this.builder.holdsTableText && this.builder.heldTableTextStart === location.start) split = true;
         this.text.place(node, location, sink.eventData[i]!, split);
       } else if (kind === EV_COMMENT) {
         this.text.resolve();

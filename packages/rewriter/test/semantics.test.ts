@@ -347,6 +347,14 @@ describe('implied elements', () => {
     }
   });
 
+  it('after </html>, an end tag replaced by the start tag of the element it made needs no </caption>: that tag takes the parser back into the body', async () => {
+    // (`</br>` makes a <br>, `</p>` with no p open a <p>; with attributes set, their start tags replace or
+    // precede the end tag, and read after the body they take the parser back into it themselves.)
+    const setup = (r: HTMLRewriter) => r.on('br, p', { element(e) { if (e.implied) e.setAttribute('a', '1'); } });
+    expect((await rw('</html></br>', setup)).out).toBe('</html><br a="1">');
+    expect((await rw('</html></p>x', setup)).out).toBe('</html><p a="1"></p>x');
+  });
+
   it('a copy of <nobr> that would be written while a nobr is in scope is refused', async () => {
     // Written as a start tag, <nobr> would run the adoption agency algorithm on the outer nobr.
     await expect(

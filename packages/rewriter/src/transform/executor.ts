@@ -408,9 +408,9 @@ export class Executor {
     this.push({ k: OP_OUTLIVED_END, el });
   }
 
-  /** An end tag after the body, which took the parser back into it, ends at `end`: `OP_REOPENED`. */
-  reopenedBody(end: number): void {
-    this.push({ k: OP_REOPENED, end });
+  /** An end tag after the body, which took the parser back into it, is at `[start, end)`: `OP_REOPENED`. */
+  reopenedBody(start: number, end: number): void {
+    this.push({ k: OP_REOPENED, start, end });
   }
 
   /**
@@ -797,7 +797,7 @@ export class Executor {
         // The end tag's source is not in the output: `IGNORED_END_TAG` takes the output's parser back into
         // the body and does nothing else. (Where the tag was written renamed, or text went before it, that
         // parser is in the body already, and ignores it.)
-        if (this.suppress.length === 0 && this.align.sourceReached < op.end) this.emit(IGNORED_END_TAG);
+        if (this.suppress.length === 0 && this.align.sourceReached < op.end && this.rewrittenTagAt !== op.start) this.emit(IGNORED_END_TAG);
         return;
       case OP_EFFECTS:
         if (this.suppress.length > 0) this.align.insideRemoved(op.effects, op.index);
@@ -1118,6 +1118,7 @@ export class Executor {
       align.rename(el, unit._name);
       // While it is open, end tags of its new name in the input mean something else to the output's parser.
       if (unit.canHaveContent) align.renamedOpened(unit._name);
+      this.rewrittenTagAt = token.start;
       this.emit(text);
       if (!unit.implied) align.written(at.effects);
       else el.out |= OUT_EXPLICIT;
@@ -1141,8 +1142,15 @@ export class Executor {
     }
     if (unit.implied) el.out |= OUT_EXPLICIT;
     if (unit.implied && el.localName === 'body') align.framesetOkDiverged = true;
+    this.rewrittenTagAt = token.start;
     this.emit(text);
   }
+
+  /**
+   * The offset of the last token whose tag was written rewritten (renamed, attributes changed, or the
+   * `<br>` that replaces a `</br>`): a tag the output's parser reads in its place (`OP_REOPENED`).
+   */
+  private rewrittenTagAt = -1;
 
   /** How a formatting element's start tag went to the output, for the copies the parser may make of it. */
   private noteWrittenTag(el: ElementRecord, unit: ElementUnit): void {
@@ -1348,6 +1356,7 @@ export class Executor {
       }
       el.out |= OUT_CLOSED;
     }
+    if (token !== null) this.rewrittenTagAt = token.start;
     this.emit(`</${name}>`);
     return true;
   }

@@ -103,7 +103,7 @@ export type Op =
   | { readonly k: typeof OP_CLOSER; readonly token: StartTagToken; readonly closes: ElementRecord; readonly at: AlignPoint }
   | { readonly k: typeof OP_OUTLIVED; readonly child: ElementRecord }
   | { readonly k: typeof OP_OUTLIVED_END; readonly el: ElementRecord }
-  | { readonly k: typeof OP_REOPENED; readonly end: number }
+  | { readonly k: typeof OP_REOPENED; readonly start: number; readonly end: number }
   | { readonly k: typeof OP_PRE_START; readonly end: number }
   | { readonly k: typeof OP_NOAHS_ARK; readonly el: ElementRecord; readonly before: readonly ElementRecord[]; readonly offset: number }
   | { readonly k: typeof OP_DOCUMENT_LEVEL; readonly raw: string; readonly start: number; readonly target: ElementRecord | null };

@@ -403,7 +403,7 @@ export class Transformer {
       const reopens = this.aligning && this.builder.afterTheBody() && token.name !== 'html';
       this.builder.processEndTagToken(token);
       this.afterEndTag(token);
-      if (reopens) this.exec.reopenedBody(token.start + token.raw.length);
+      if (reopens) this.exec.reopenedBody(token.start, token.start + token.raw.length);
     } else {
       this.builder.processToken(token);
       this.afterOtherToken(token);

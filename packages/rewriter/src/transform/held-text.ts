@@ -32,7 +32,6 @@ export function rawLengthOf(raw: string, from: number, count: number): number {
   return i - from;
 }
 
-
 /** Runs longer than this with a character reference in the way are not measured (see `decodedLengthOf`). */
 const MAX_MEASURED_WITH_REFERENCES = 1024;
 

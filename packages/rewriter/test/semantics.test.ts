@@ -347,6 +347,20 @@ describe('implied elements', () => {
     }
   });
 
+  it('table text that closed a colgroup and waits for its placing is written as it was: no </colgroup> before it (seed 5757)', async () => {
+    // `x` closes the implied colgroup (an end handler runs for it) and waits "in table text"; at the end
+    // the parser foster-parents it with a copy of the b. The copy's op came first and wrote what the
+    // text's own token did — `</colgroup>` — which a parser reading `x` does by itself.
+    const setup = (r: HTMLRewriter) => r.on('*', { element(el) { if (el.canHaveContent) el.onEndTag(() => {}); }, text() {} });
+    for (const input of ['<table><b><col>x', '<table><b><col>x<tr>', '<table><b><colgroup>x</table>y']) {
+      const { out } = await rw(input, setup);
+      expect(out).toBe(input);
+    }
+    // With the text removed, the copy made for it stays (it is a node of the input's tree), empty.
+    const { out } = await rw('<table><b><col>x<tr>', (r) => r.on('*', { element(el) { if (el.canHaveContent) el.onEndTag(() => {}); }, text(t) { if (t.text === 'x') t.remove(); } }));
+    expect(parse(out).body!.innerHTML).toBe('<b></b><b></b><table><colgroup><col></colgroup><tbody><tr></tr></tbody></table>');
+  });
+
   it('after </html>, an end tag replaced by the start tag of the element it made needs no </caption>: that tag takes the parser back into the body', async () => {
     // (`</br>` makes a <br>, `</p>` with no p open a <p>; with attributes set, their start tags replace or
     // precede the end tag, and read after the body they take the parser back into it themselves.)

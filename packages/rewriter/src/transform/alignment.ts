@@ -138,6 +138,14 @@ export class TokenEffects {
    * written before the token with it (`beforeContent`).
    */
   heldWhitespace = false;
+  /**
+   * The token is text the tree builder holds "in table text" (§13.2.6.4.10), which the rewriter writes
+   * later, from its source, at the token that places it: the output's parser does what this token did
+   * when it reads that text (`source`). An op of a later token (a copy the placing reconstructs) must
+   * not write it first: `<table><b><col>x` with an end handler on the colgroup would get a
+   * `</colgroup>` the input does not have.
+   */
+  sourceHeld = false;
 
   add(kind: number, el: ElementRecord): void {
     if (this.nodes.length === 0) {
@@ -432,7 +440,10 @@ export class OutputAlignment {
     const p = this.pending;
     if (p === effects) return;
     if (this.suppressed) return;
-    if (p !== null) this.settle(p);
+    if (p !== null) {
+      if (p.sourceHeld) this.pending = null;
+      else this.settle(p);
+    }
     // Some of the token's own text written already (a text token split between elements, before the
     // op of what it made): the output's parser has read it.
     if (this.sourceReached > effects.start && effects.start >= 0) effects.written = true;
@@ -469,7 +480,7 @@ export class OutputAlignment {
    */
   settleBefore(effects: TokenEffects, next: string): void {
     const p = this.pending;
-    if (p !== null && p !== effects && !this.suppressed) this.settle(p, impliesBody(next));
+    if (p !== null && p !== effects && !this.suppressed && !p.sourceHeld) this.settle(p, impliesBody(next));
   }
 
   /**

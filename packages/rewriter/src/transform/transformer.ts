@@ -649,7 +649,11 @@ export class Transformer {
     // As above: table text waits only when a text handler needs to know where it goes (here the token
     // also did something else first, e.g. closed a <colgroup>).
     if (!this.builder.holdsTableText || this.copiesTableTextAtOnce()) this.text.resolve();
-    else if (this.implied.count > 0 && !this.text.holding) this.implied.start();
+    else {
+      // (Its source is written when it is placed: see `TokenEffects.sourceHeld`.)
+      if (this.effects !== null && this.effects !== NO_EFFECTS) this.effects.sourceHeld = true;
+      if (this.implied.count > 0 && !this.text.holding) this.implied.start();
+    }
   }
 
   /**

@@ -142,8 +142,10 @@ export class TokenEffects {
    * The token is text the tree builder holds "in table text" (§13.2.6.4.10), which the rewriter writes
    * later, from its source, at the token that places it: the output's parser does what this token did
    * when it reads that text (`source`). An op of a later token (a copy the placing reconstructs) must
-   * not write it first: `<table><b><col>x` with an end handler on the colgroup would get a
-   * `</colgroup>` the input does not have.
+   * not write it first (`enter`, `settleBefore`): `<table><b><col>x` with an end handler on the colgroup
+   * would get a `</colgroup>` the input does not have. Content written before that text still settles
+   * it (`beforeContent`): the output's parser reads the content first, where the token had not acted yet.
+   * (So the check is not in `settle`, which both share.)
    */
   sourceHeld = false;
 

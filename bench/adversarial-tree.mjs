@@ -9,13 +9,13 @@
 // ("has an element in scope", "any other end tag", clearing back to a table context), the list of
 // active formatting elements (Noah's Ark, reconstruction, the adoption agency), foster parenting and
 // "in table text", implied end tags.
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { parse } from '../packages/dom/dist/index.js';
 
-// A full garbage collection before each timed parse, so one input's garbage is not charged to the next.
-v8.setFlagsFromString('--expose-gc');
-const gc = vm.runInNewContext('gc');
+// No forced garbage collection before a timed parse (there was one until 2026-11-28): `gc()` is a
+// memory-reducing collection that lets V8 drop the hidden classes no live object uses, and the optimized
+// code that embeds them, so every timed parse began cold and the re-optimization swamped the n run
+// (bench/linearity.mjs, `time`). One input's garbage is collected where it falls; the best of three keeps
+// the least disturbed run.
 
 const args = process.argv.slice(2);
 const n = Number(args[args.indexOf('--n') + 1]) || 100_000;
@@ -57,7 +57,6 @@ const cases = [
 function time(input) {
   let best = Infinity;
   for (let i = 0; i < 3; i++) {
-    gc();
     const start = process.hrtime.bigint();
     parse(input);
     const ms = Number(process.hrtime.bigint() - start) / 1e6;

@@ -6,7 +6,7 @@
 // time ratio 4n / n is printed beside the goal (≤ 4.4: linear, with slack).
 //
 // Not a timed unit test: a bench script. Rounds alternate n and 4n and the best of each is kept (another
-// process on a shared machine only ever adds time), with a full GC before each run, timed in CPU time; `--check` exits 1
+// process on a shared machine only ever adds time), timed in CPU time, with no forced GC (see `time`); `--check` exits 1
 // only when a ratio passes a generous bound (default 6), so CI can run it without flaking.
 //
 //   npm run bench:linearity                     print the table
@@ -16,15 +16,11 @@
 // The inputs are those of bench/tokenizer.mjs (its linear-time section: text, comment, reference and
 // script-nesting runs), bench/adversarial-tree.mjs and bench/worst-case.mjs (the tree builder's
 // potentially quadratic corners), a representative subset; n counts repetitions of each shape's unit.
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { Tokenizer } from '../packages/tokenizer/dist/index.js';
 import { Parser } from '../packages/tree-builder/dist/index.js';
 import { DomTreeSink, parse } from '../packages/dom/dist/index.js';
 import { HTMLRewriter } from '../packages/rewriter/dist/index.js';
 
-v8.setFlagsFromString('--expose-gc');
-const gc = vm.runInNewContext('gc');
 
 const args = process.argv.slice(2);
 const arg = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
@@ -102,12 +98,19 @@ function rewriteByCharacter(input) {
 }
 
 /**
- * Milliseconds of CPU time (user + system, this process) the run took, after a full GC. CPU time, not wall
- * time: on a loaded machine another process's slices are not counted (wall-clock ratios there reached
- * 6–35 on the same inputs that measure 1–4 in CPU time).
+ * Milliseconds of CPU time (user + system, this process) the run took. CPU time, not wall time: on a
+ * loaded machine another process's slices are not counted (wall-clock ratios there reached 6–35 on the
+ * same inputs that measure 1–4 in CPU time).
+ *
+ * No forced GC before a run (there was one until 2026-11-28): `gc()` is a memory-reducing collection,
+ * which lets V8 drop the hidden classes (maps) that no live object uses — every object of a finished
+ * run — and with them the optimized code that embeds them ("weak objects" in `--trace-deopt`). Each run
+ * then began cold: re-optimizing cost ~100 ms of CPU (the compiler's threads count in `cpuUsage`), which
+ * swamped the n run and pulled every ratio toward 1 (a deep `<div>` nesting measured ×1.01 with it and
+ * ×4–14 without). The garbage an earlier run left is collected where it falls, as in a real process;
+ * the best of the rounds keeps the least disturbed run.
  */
 function time(run, input) {
-  gc();
   const start = process.cpuUsage();
   run(input);
   const used = process.cpuUsage(start);

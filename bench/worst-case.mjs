@@ -8,13 +8,12 @@
 //   npx pnpm bench:worst-case              print the table
 //   node bench/worst-case.mjs --check      exit 1 if any ratio is over 6 (generous: for CI)
 //   node bench/worst-case.mjs --n 20000 --rounds 3 --only adoption --parse-only
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { parse } from '../packages/dom/dist/index.js';
 import { HTMLRewriter } from '../packages/rewriter/dist/index.js';
 
-v8.setFlagsFromString('--expose-gc');
-const gc = vm.runInNewContext('gc');
+// No forced GC before a timed run (there was one until 2026-11-28): a memory-reducing collection lets V8
+// drop the hidden classes no live object uses, and the optimized code that embeds them, so each timed run
+// began cold (bench/linearity.mjs, `time`).
 
 const args = process.argv.slice(2);
 const arg = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
@@ -56,14 +55,12 @@ const shapes = [
 ];
 
 function timeParse(input) {
-  gc();
   const start = process.hrtime.bigint();
   parse(input);
   return Number(process.hrtime.bigint() - start) / 1e6;
 }
 
 function timeRewrite(input) {
-  gc();
   const start = process.hrtime.bigint();
   let size = 0;
   const rewriter = new HTMLRewriter().on('a', {

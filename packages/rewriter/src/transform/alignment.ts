@@ -792,7 +792,7 @@ export class OutputAlignment {
       throw alignmentError(`the <${el.localName}> the parser makes up here`, 'no start tag makes it the way the parser does');
     }
     if (el.localName === 'body') this.framesetOkDiverged = true;
-    el.out |= OUT_EXPLICIT;
+    el.addChainFlags(OUT_EXPLICIT);
     this.write(this.tagOf(el));
   }
 
@@ -812,7 +812,7 @@ export class OutputAlignment {
       // input's reconstruction did not copy (the token dropped them: `<a>` takes an `a` that is not open
       // off the list, §13.2.6.4.7), are taken off before it.
       this.detachTail(effects);
-      copy.out |= OUT_EXPLICIT;
+      copy.addChainFlags(OUT_EXPLICIT);
       this.write(this.tagOf(copy));
     }
     if (index < effects.length && effects.done === index) effects.done = index + 1;

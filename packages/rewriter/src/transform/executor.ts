@@ -14,7 +14,7 @@ import { EndTagUnit } from '../rewritable-units/end-tag.js';
 import { joined } from '../rewritable-units/mutations.js';
 import { afterSource } from '../rewritable-units/boundaries.js';
 import { TextChunkUnit } from '../rewritable-units/text-chunk.js';
-import { ElementRecord, type NodeRecord, OUT_ABSENT, OUT_CLOSED, OUT_ENDED_OPEN, OUT_CONTENT_ABSENT, OUT_EXPLICIT, OUT_FOSTERED, OUT_OUTLIVED, OUT_RECLASSED, OUT_REOPENS_BODY, OUT_UNWRAPPED, TAG_NOT_WRITTEN, containerOf, type WrittenTag } from '../view/records.js';
+import { ElementRecord, type NodeRecord, chainOf, OUT_ABSENT, OUT_CLOSED, OUT_ENDED_OPEN, OUT_CONTENT_ABSENT, OUT_EXPLICIT, OUT_FOSTERED, OUT_OUTLIVED, OUT_RECLASSED, OUT_REOPENS_BODY, OUT_UNWRAPPED, TAG_NOT_WRITTEN, containerOf, type WrittenTag } from '../view/records.js';
 import { ViewSink } from '../view/view-sink.js';
 import { type AlignPoint, EFFECT_POP, IGNORED_END_TAG, NO_ALIGN, OutputAlignment, type TokenEffects, alignmentError, contentImplies, startTagText } from './alignment.js';
 import { checkCopy, checkCopyEnd, sameTag, tagOfUnit } from './copies.js';
@@ -297,13 +297,21 @@ export class Executor {
    * browser reading the output does not run the algorithm for it (tag-classes.ts): refused.
    */
   private checkAdoptionCopy(el: ElementRecord, offset: number): void {
-    for (let x = el.copiedFrom; x !== null; x = x.copiedFrom) {
-      if ((x.out & OUT_RECLASSED) === 0) continue;
+    // (What the walk found is remembered: a chain of copies can be as long as the document, `CopyChain`.)
+    const from = el.copiedFrom;
+    if (from === null) return;
+    const version = chainOf(el.copyOf ?? el).reclassVersion;
+    for (let x: ElementRecord | null = from; x !== null; x = x.copiedFrom) {
+      if ((x.out & OUT_RECLASSED) === 0) {
+        if (x.chain !== null && x.chain.cleanVersion === version) break;
+        continue;
+      }
       throw alignmentError(
         `the <${el.localName}> renamed <${x.outputName}>`,
         `the adoption agency algorithm (HTML §13.2.6.4.7) copies and moves it at offset ${offset}, which a browser reading the output does not do for a <${x.outputName}>`,
       );
     }
+    chainOf(from).cleanVersion = version;
   }
 
   /**
@@ -322,11 +330,25 @@ export class Executor {
 
   /** The tag the output has for an element a reconstruction copies: null when it is the source's. */
   private outputTagOf(el: ElementRecord): WrittenTag | null {
+    // (What the walk found is remembered: a chain of copies can be as long as the document, `CopyChain`.)
+    const version = chainOf(el.copyOf ?? el).version;
+    let tag: WrittenTag | null = null;
     for (let x: ElementRecord | null = el; x !== null; x = x.copiedFrom) {
-      if (x.writtenTag !== null) return x.writtenTag;
-      if ((x.out & OUT_EXPLICIT) !== 0) return null;
+      const known = x.chain;
+      if (known !== null && known.tagVersion === version) {
+        tag = known.tag;
+        break;
+      }
+      if (x.writtenTag !== null) {
+        tag = x.writtenTag;
+        break;
+      }
+      if ((x.out & OUT_EXPLICIT) !== 0) break;
     }
-    return null;
+    const chain = chainOf(el);
+    chain.tag = tag;
+    chain.tagVersion = version;
+    return tag;
   }
 
   /** The start tag an element made explicit by the alignment is written with (alignment.ts). */
@@ -1110,7 +1132,7 @@ export class Executor {
       align.beforeRenamedTag(at.effects, at.upTo, text, rename.reconstruction);
       align.framesetOkLoose = true;
       if (rename.crossClass) {
-        el.out |= OUT_RECLASSED;
+        el.addChainFlags(OUT_RECLASSED);
         // A formatting element under a name that is not one: not in the output parser's list.
         if (renameLeavesList(el)) align.markDetached(el);
         if (unit.canHaveContent) align.openUnwrapped++;
@@ -1121,7 +1143,7 @@ export class Executor {
       this.rewrittenTagAt = token.start;
       this.emit(text);
       if (!unit.implied) align.written(at.effects);
-      else el.out |= OUT_EXPLICIT;
+      else el.addChainFlags(OUT_EXPLICIT);
       return;
     } else if (!unit.implied || (el.localName === 'br' && el.isHtml)) {
       // The same name: the output's parser reads the token as the input's did. (The only implied <br> is
@@ -1140,7 +1162,7 @@ export class Executor {
       }
       align.impliedWritten(at.effects, at.upTo);
     }
-    if (unit.implied) el.out |= OUT_EXPLICIT;
+    if (unit.implied) el.addChainFlags(OUT_EXPLICIT);
     if (unit.implied && el.localName === 'body') align.framesetOkDiverged = true;
     this.rewrittenTagAt = token.start;
     this.emit(text);

@@ -165,6 +165,33 @@ export const OUT_REOPENS_BODY = 1024;
 /** `ElementRecord.writtenTag` of a formatting element whose start tag is not in the output. */
 export const TAG_NOT_WRITTEN: WrittenTag = Object.freeze({ name: '', attributes: Object.freeze([]) });
 
+/**
+ * What the walks along a chain of copies (`ElementRecord.copiedFrom`) remember. A formatting element
+ * left open is copied again and again — an unclosed `<b>` into every paragraph that follows, each copy
+ * made from the one before — so its chain is as long as the document; walked afresh for every new copy,
+ * the rewrite was quadratic (40,000 paragraphs: 8 s). An answer is kept on the element asked about and
+ * holds while the chain's original (`copyOf ?? el`) says nothing the walk reads has changed since: its
+ * `version` moves whenever a member's `writtenTag` or `OUT_EXPLICIT` changes, its `reclassVersion`
+ * when a member is `OUT_RECLASSED` (`ElementRecord.addChainFlags`). (Apart, so that copies that get
+ * their own written tags — a handler setting an attribute on each — do not make the rename check walk.)
+ */
+export class CopyChain {
+  /** (On a chain's original:) bumped when a member's `writtenTag` or `OUT_EXPLICIT` changes. */
+  version = 0;
+  /** (On a chain's original:) bumped when a member is `OUT_RECLASSED`. */
+  reclassVersion = 0;
+  /** `Executor.outputTagOf` of this element, while `tagVersion` is the original's `version`. */
+  tag: WrittenTag | null = null;
+  tagVersion = -1;
+  /** The original's `reclassVersion` when this element and every element it was copied from were seen not `OUT_RECLASSED`. */
+  cleanVersion = -1;
+}
+
+/** The `CopyChain` of `el`, made on first use. */
+export function chainOf(el: ElementRecord): CopyChain {
+  return (el.chain ??= new CopyChain());
+}
+
 export class ElementRecord extends ParentRecord implements MatchableElement {
   // Fields are declared and assigned in the constructor (one hidden class, no class-field initializer
   // pass): one record is made per element, on the hot path.
@@ -204,7 +231,16 @@ export class ElementRecord extends ParentRecord implements MatchableElement {
    * tag as the output has it — null while it is the source's; else the name and attributes written, or
    * `TAG_NOT_WRITTEN` (removed, replaced, inside removed content). Set by the executor.
    */
-  declare writtenTag: WrittenTag | null;
+  get writtenTag(): WrittenTag | null {
+    return this.written;
+  }
+  set writtenTag(tag: WrittenTag | null) {
+    this.written = tag;
+    this.chainChanged();
+  }
+  declare private written: WrittenTag | null;
+  /** What walks along its chain of copies remember (`CopyChain`); null until one does. */
+  declare chain: CopyChain | null;
   /**
    * What `MoveWatch` (move-watch.ts) knows of it while the adoption agency algorithm may still move
    * elements: `WATCH_*` bits, 0 when the rewrite has no selector a move can change.
@@ -253,7 +289,8 @@ export class ElementRecord extends ParentRecord implements MatchableElement {
     this.inherited = null;
     this.cacheGeneration = -1;
     this.copyOf = null;
-    this.writtenTag = null;
+    this.written = null;
+    this.chain = null;
     this.watchFlags = 0;
     this.watchMark = -1;
     this.copiedFrom = null;
@@ -262,6 +299,23 @@ export class ElementRecord extends ParentRecord implements MatchableElement {
     this.outputName = null;
     this.decoded = attributes;
     this.tagToken = tagToken;
+  }
+
+  /**
+   * Set `OUT_*` bits that walks along a chain of copies read (`OUT_EXPLICIT`, `OUT_RECLASSED`): what they
+   * remember of the chain is then stale (`CopyChain`).
+   */
+  addChainFlags(bits: number): void {
+    this.out |= bits;
+    const chain = (this.copyOf ?? this).chain;
+    if (chain === null) return;
+    if ((bits & OUT_RECLASSED) !== 0) chain.reclassVersion++;
+    if ((bits & OUT_EXPLICIT) !== 0) chain.version++;
+  }
+
+  private chainChanged(): void {
+    const chain = (this.copyOf ?? this).chain;
+    if (chain !== null) chain.version++;
   }
 
   /** The attributes, decoded from the start tag on first read: most elements' are never read. */

@@ -860,9 +860,12 @@ export class TreeBuilder<N> {
    * token: where a reconstruction by a parser reading its output would stop.)
    */
   activeFormattingTailBoundary(): N | null {
-    let entry = this.afe.last;
-    while (entry !== null && entry.element !== MARKER && !entry.element.open) entry = entry.prev;
-    return entry === null || entry.element === MARKER ? null : entry.element.node;
+    const last = this.afe.last;
+    if (last === null || last.element === MARKER) return null;
+    if (last.element.open) return last.element.node;
+    // (The tail is remembered between tokens: `ActiveFormattingElements.tailStart`.)
+    const before = this.afe.tailStart()!.prev;
+    return before === null || before.element === MARKER ? null : before.element.node;
   }
 
   /**
@@ -879,8 +882,10 @@ export class TreeBuilder<N> {
         continue;
       }
       if (e.element.open) break;
-      segments[segments.length - 1]!.unshift(e.element.node);
+      segments[segments.length - 1]!.push(e.element.node);
     }
+    // (Gathered from the end, then turned round: `unshift` per entry made a long list quadratic.)
+    for (const segment of segments) segment.reverse();
     return segments;
   }
 
@@ -892,11 +897,16 @@ export class TreeBuilder<N> {
    * Usually none, found in O(1). (The rewriter: what a parser reading its output would reconstruct.)
    */
   activeFormattingTail(): N[] {
-    let entry = this.afe.last;
-    if (entry === null || entry.element === MARKER || entry.element.open) return NO_TAIL as unknown as N[];
-    while (entry.prev !== null && entry.prev.element !== MARKER && !entry.prev.element.open) entry = entry.prev;
-    const out: N[] = [];
-    for (let e: FormattingEntry<N> | null = entry; e !== null; e = e.next) out.push(e.element!.node);
+    const afe = this.afe;
+    const first = afe.tailStart();
+    if (first === null) return NO_TAIL as unknown as N[];
+    // (Remembered with the tail while it holds: the same array, which callers do not change.)
+    let out = afe.tailNodes as N[] | null;
+    if (out === null) {
+      out = [];
+      for (let e: FormattingEntry<N> | null = first; e !== null; e = e.next) out.push(e.element!.node);
+      afe.tailNodes = out;
+    }
     return out;
   }
 

@@ -142,6 +142,21 @@ function checkList<N>(afe: ActiveFormattingElements<N>): void {
 }
 
 /** Parse `html`, checking the stack after every token. */
+/**
+ * The reconstruction tail the rewriter asks for before every token, remembered between tokens
+ * (`ActiveFormattingElements.tailStart`), against the walk of §13.2.4.3: the entries after the last
+ * marker or open element, and the open element before them.
+ */
+function checkTail<N>(b: TreeBuilder<N>): void {
+  const walked: N[] = [];
+  let e = (b.afe as unknown as { last: FormattingEntry<N> | null }).last;
+  for (; e !== null && e.element !== null && !e.element.open; e = e.prev) walked.unshift(e.element.node);
+  const boundary = e === null || e.element === null ? null : e.element.node;
+  const tail = b.activeFormattingTail();
+  if (tail.length !== walked.length || tail.some((n, i) => n !== walked[i])) expect.fail(`tail of ${tail.length}, the walk ${walked.length}`);
+  if (b.activeFormattingTailBoundary() !== boundary) expect.fail('tail boundary');
+}
+
 function parseChecking(html: string): void {
   const sink = new DomTreeSink();
   let builder: TreeBuilder<Node> | null = null;
@@ -153,6 +168,7 @@ function parseChecking(html: string): void {
     if (!b.isStopped) {
       check(b.stack);
       checkList(b.afe);
+      checkTail(b);
     }
   };
   tokenizer.write(html, emit);
@@ -207,6 +223,26 @@ describe('stack of open elements', () => {
       '<i><b><div></i></b>x</b>y</i>z',
     ];
     for (const html of shapes) parseChecking(html);
+  });
+
+  // The reconstruction tail remembered between tokens (`checkTail`): it grows back when the element
+  // before it closes, loses entries (a stray end tag, Noah's Ark, a cleared marker), has them replaced
+  // (reconstruction) or gets entries inserted after it (the adoption agency's bookmark).
+  it('remembers the reconstruction tail only while it holds', () => {
+    for (const html of [
+      '<div><b><p><i>x</p></div>y',
+      '<div><b><p><i>x</p></div></i>y',
+      '<p><b><i>x</p><a>y',
+      '<p><b class=1><b class=2><b class=3><b class=4>x</p><b class=4>y',
+      '<table><td><p><b>x</p></td></table>y',
+      '<p><b><i>x</p></i>y</b>z',
+      '<b class=b1><b class=b2><p><i class=i1><i class=i2></p><div></b></b>x',
+      '<div><a><p><i>x</p></div><a>y',
+      '<p><b><i><u>x</p><div></b>y</div>z',
+      '<div><s><p><u>x</p></div><s>y</s>',
+    ]) {
+      parseChecking(html);
+    }
   });
 
   it('answers like the walk on random soup of the worst-case pieces', () => {

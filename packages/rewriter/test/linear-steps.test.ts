@@ -1,0 +1,105 @@
+/**
+ * The rewriter's steps stay linear on the shapes where they were not (found 2026-11-28 by
+ * bench:worst-case; docs/rewriter.md, Cost). Parsing each is linear; the rewriter's own bookkeeping was
+ * not:
+ *
+ * - **Chains of copies.** A formatting element left open is copied again and again, each copy made from
+ *   the one before: an unclosed `<b>` reconstructed in every paragraph that follows, or copied by the
+ *   adoption agency algorithm at every `</b>` over nested blocks. The rewriter walks such a chain
+ *   (`copiedFrom`) to learn what the output's parser has for a copy and whether a rename forbids it;
+ *   walked afresh for every copy, a page of 40,000 paragraphs took 8 s. The walks now remember their
+ *   answers (view/records.ts `CopyChain`).
+ * - **A long reconstruction tail.** Closed formatting elements with distinct attributes (which Noah's
+ *   Ark does not limit) stay in the list of active formatting elements; the rewriter asks for that
+ *   tail before every token, and each answer walked it: 34 s for 20,000 of them. The tree builder now
+ *   remembers it while it holds (`ActiveFormattingElements.tailStart`).
+ *
+ * Not timed: the steps are counted — every read of `copiedFrom` on the view's records, of `prev` on the
+ * list's entries — at n and 4n; a linear rewrite makes about 4 times as many at 4n (the walks made 16
+ * times as many).
+ */
+import { describe, expect, it } from 'vitest';
+import { HTMLRewriter } from '@sluice/rewriter';
+import { parse, serialize } from '@sluice/dom';
+import { FormattingEntry } from '../../tree-builder/src/active-formatting-elements.js';
+import { ElementRecord } from '../src/view/records.js';
+
+/** Count every read of `field` on objects of `cls` while `run` runs (it is turned into an accessor). */
+function countingReads(cls: { prototype: object }, field: string, run: () => void): number {
+  const proto = cls.prototype as Record<string, unknown>;
+  const store = Symbol(field);
+  let reads = 0;
+  Object.defineProperty(proto, field, {
+    configurable: true,
+    get(this: Record<symbol, unknown>) {
+      reads++;
+      return this[store];
+    },
+    set(this: Record<symbol, unknown>, v: unknown) {
+      this[store] = v;
+    },
+  });
+  try {
+    run();
+  } finally {
+    delete proto[field];
+  }
+  return reads;
+}
+
+function rewrite(html: string, selector: string, set: boolean): string {
+  let out = '';
+  const rewriter = new HTMLRewriter().on(selector, {
+    element(e) {
+      if (set) e.setAttribute('data-x', '1');
+    },
+  });
+  const t = rewriter.createTransformer((s) => void (out += s));
+  // In chunks, as a stream would give it.
+  for (let i = 0; i < html.length; i += 1000) t.write(html.slice(i, i + 1000));
+  t.end();
+  return out;
+}
+
+type Handlers = readonly (readonly [selector: string, setsAttribute: boolean])[];
+const ALL: Handlers = [['a', true], ['b', false], ['b', true]];
+
+/** [name, build(k), the class and field whose reads are counted, the handlers] */
+const shapes: [string, (k: number) => string, { prototype: object }, string, Handlers][] = [
+  ['an unclosed <b> reconstructed in every paragraph', (k) => '<p><b>x</p>' + '<p>y</p>'.repeat(k), ElementRecord, 'copiedFrom', ALL],
+  ['the adoption agency copying a <b> at every </b> over nested <div>s', (k) => '<b>' + '<div>'.repeat(k) + '</b>'.repeat(k), ElementRecord, 'copiedFrom', ALL],
+  [
+    'formatting entries far back: k closed <i>s in the list while k </b>s run the adoption agency',
+    (k) =>
+      Array.from({ length: k }, (_, i) => `<b class=b${i}>`).join('') + '<p>' +
+      Array.from({ length: k }, (_, i) => `<i class=i${i}>`).join('') + '</p><div>' + '</b>'.repeat(k),
+    FormattingEntry,
+    'prev',
+    // Not with a handler on `b`: each of the k `<b>`s pushed then copies the list for the Noah's Ark
+    // check (transformer.ts `onActiveFormattingPush`), still k² (docs/rewriter.md, Cost).
+    [['a', true]],
+  ],
+];
+
+describe('linear steps', () => {
+  for (const [name, build, cls, field, handlers] of shapes) {
+    for (const [selector, set] of handlers) {
+      it(`${name}: linear steps, with ${set ? 'an attribute set on' : 'a handler on'} ${selector}`, () => {
+        const n = 300;
+        const small = countingReads(cls, field, () => rewrite(build(n), selector, set));
+        const large = countingReads(cls, field, () => rewrite(build(4 * n), selector, set));
+        expect(small).toBeGreaterThan(n);
+        expect(large / small, `${small} reads of ${field} at n = ${n}, ${large} at 4n`).toBeLessThan(4.4);
+      });
+    }
+    it(`${name}: the output still builds the same tree`, () => {
+      const html = build(40);
+      // Without changes, the output is the input.
+      expect(rewrite(html, 'b', false)).toBe(html);
+      // With an attribute on every <b> (copies included), the output's tree is the input's with it.
+      const expected = parse(html);
+      for (const b of expected.querySelectorAll('b')) b.setAttribute('data-x', '1');
+      expect(serialize(parse(rewrite(html, 'b', true)))).toBe(serialize(expected));
+    });
+  }
+});

@@ -1192,7 +1192,12 @@ export class Executor {
   private checkNoahsArk(el: ElementRecord, before: readonly ElementRecord[], offset: number): void {
     // (Every tag as the source has it, every entry in the output's list: both parsers drop the same.)
     if (before.length < 3 || !this.align.formattingDiffers) return;
-    const mine = (x: ElementRecord) => signatureOf(x.localName, this.sourceTagOf(x).attributes);
+    // (A source tag's signature does not change: made once per element. The check compares every entry
+    // since the last marker at every push, docs/rewriter.md, Cost.)
+    const mine = (x: ElementRecord): string => {
+      const chain = chainOf(x);
+      return (chain.sourceSignature ??= signatureOf(x.localName, this.sourceTagOf(x).attributes));
+    };
     const theirs = (x: ElementRecord): string | null => {
       if (!this.align.inOutputList(x)) return null;
       const tag = this.outputTagOf(x);

@@ -166,7 +166,8 @@ export const OUT_REOPENS_BODY = 1024;
 export const TAG_NOT_WRITTEN: WrittenTag = Object.freeze({ name: '', attributes: Object.freeze([]) });
 
 /**
- * What the walks along a chain of copies (`ElementRecord.copiedFrom`) remember. A formatting element
+ * What the walks along a chain of copies (`ElementRecord.copiedFrom`) remember (and, for any formatting
+ * element the Noah's Ark check compares, its source tag's signature). A formatting element
  * left open is copied again and again — an unclosed `<b>` into every paragraph that follows, each copy
  * made from the one before — so its chain is as long as the document; walked afresh for every new copy,
  * the rewrite was quadratic (40,000 paragraphs: 8 s). An answer is kept on the element asked about and
@@ -185,6 +186,8 @@ export class CopyChain {
   tagVersion = -1;
   /** The original's `reclassVersion` when this element and every element it was copied from were seen not `OUT_RECLASSED`. */
   cleanVersion = -1;
+  /** (Of a formatting element:) its source tag's Noah's Ark signature, made once (`Executor.checkNoahsArk`). */
+  sourceSignature: string | null = null;
 }
 
 /** The `CopyChain` of `el`, made on first use. */

@@ -21,7 +21,6 @@ import { Parser } from '../packages/tree-builder/dist/index.js';
 import { DomTreeSink, parse } from '../packages/dom/dist/index.js';
 import { HTMLRewriter } from '../packages/rewriter/dist/index.js';
 
-
 const args = process.argv.slice(2);
 const arg = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const n = Number(arg('--n', 10_000));

@@ -91,14 +91,14 @@ export class ActiveFormattingElements<N> {
   onPush: ((record: ElementRecord<N>) => void) | null = null;
   /**
    * The tail `tailStart` found last: its first and last entries, whose entries carry `tailStamp`; and
-   * `tailNodes`, the tree builder's array of their nodes (null until made). `tailValid` is cleared when
-   * an entry of it is removed, gets another element or has one inserted after it.
+   * the array of their nodes (`tailNodes`; null until made). `tailValid` is cleared when an entry of it
+   * is removed, gets another element or has one inserted after it.
    */
   private tailStamp = 0;
   private tailFirst: FormattingEntry<N> | null = null;
   private tailLast: FormattingEntry<N> | null = null;
   private tailValid = false;
-  tailNodes: unknown[] | null = null;
+  private tailNodeArray: N[] | null = null;
   /** Entries per tag id (formatting elements are always HTML elements with known ids). */
   private readonly idCounts = new Int32Array(TAG_ID_COUNT);
   /** The last entry of each tag id. */
@@ -372,8 +372,24 @@ export class ActiveFormattingElements<N> {
     this.tailFirst = entry;
     this.tailLast = last;
     this.tailValid = true;
-    this.tailNodes = null;
+    this.tailNodeArray = null;
     return entry;
+  }
+
+  /**
+   * The nodes of `tailStart`'s entries, in list order (null: no tail). Remembered with the tail while it
+   * holds: the same array each time, which callers must not change.
+   */
+  tailNodes(): N[] | null {
+    const first = this.tailStart();
+    if (first === null) return null;
+    let nodes = this.tailNodeArray;
+    if (nodes === null) {
+      nodes = [];
+      for (let e: FormattingEntry<N> | null = first; e !== null; e = e.next) nodes.push(e.element!.node);
+      this.tailNodeArray = nodes;
+    }
+    return nodes;
   }
 
   /** §13.2.4.3 "clear the list of active formatting elements up to the last marker". */

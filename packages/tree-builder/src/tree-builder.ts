@@ -897,17 +897,8 @@ export class TreeBuilder<N> {
    * Usually none, found in O(1). (The rewriter: what a parser reading its output would reconstruct.)
    */
   activeFormattingTail(): N[] {
-    const afe = this.afe;
-    const first = afe.tailStart();
-    if (first === null) return NO_TAIL as unknown as N[];
-    // (Remembered with the tail while it holds: the same array, which callers do not change.)
-    let out = afe.tailNodes as N[] | null;
-    if (out === null) {
-      out = [];
-      for (let e: FormattingEntry<N> | null = first; e !== null; e = e.next) out.push(e.element!.node);
-      afe.tailNodes = out;
-    }
-    return out;
+    // (Remembered between tokens while it holds: `ActiveFormattingElements.tailNodes`.)
+    return this.afe.tailNodes() ?? (NO_TAIL as unknown as N[]);
   }
 
   /** @internal */

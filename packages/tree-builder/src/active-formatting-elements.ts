@@ -23,6 +23,26 @@ import { TAG_ID_COUNT } from './tag-sets.js';
 /** A marker (applet, object, marquee, template, td, th, caption): an entry with no element. */
 export const MARKER = null;
 
+/**
+ * Told of every change to the list, in the order it happens (the rewriter keeps an index of the list by
+ * the tags its output has, for Noah's Ark: see its transform/noahs-ark.ts). `seq` is the entry's
+ * `FormattingEntry.seq`.
+ */
+export interface ActiveFormattingListener<N> {
+  /** `node` was pushed: its entry is the list's last. */
+  pushed(node: N, seq: number): void;
+  /** `node`'s entry was inserted right after `after`'s (the adoption agency's bookmark); it has `after`'s seq. */
+  inserted(node: N, after: N, seq: number): void;
+  /** `old`'s entry is now `node`'s (a copy made by reconstruction or the adoption agency). */
+  replaced(old: N, node: N): void;
+  /** `node`'s entry was removed. */
+  removed(node: N): void;
+  /** A marker was pushed. */
+  markerPushed(seq: number): void;
+  /** The last marker was removed (the entries after it were removed first, each told). */
+  markerCleared(): void;
+}
+
 export class FormattingEntry<N> {
   /** The element, or null for a marker. */
   declare element: ElementRecord<N> | null;
@@ -89,6 +109,14 @@ export class ActiveFormattingElements<N> {
    * whether a parser reading its output, which may count other elements as equal, drops the same entry).
    */
   onPush: ((record: ElementRecord<N>) => void) | null = null;
+  /** Told of every change to the list (null: nobody is). */
+  listener: ActiveFormattingListener<N> | null = null;
+  /**
+   * The element Noah's Ark removed in the last push (null: none), and the element of the entry that was
+   * right before it (null: a marker, or the list's start).
+   */
+  dropped: ElementRecord<N> | null = null;
+  droppedPrev: ElementRecord<N> | null = null;
   /**
    * The tail `tailStart` found last: its first and last entries, whose entries carry `tailStamp`; and
    * the array of their nodes (`tailNodes`; null until made). `tailValid` is cleared when an entry of it
@@ -211,6 +239,7 @@ export class ActiveFormattingElements<N> {
       entry.prevSameSignature = entry.nextSameSignature = null;
     }
     if (record.formatting === entry) record.formatting = null;
+    if (this.listener !== null) this.listener.removed(record.node);
   }
 
   /** The first entry of an id / a signature (only where an entry is chained first: rare, O(chain)). */
@@ -228,13 +257,16 @@ export class ActiveFormattingElements<N> {
   // --- The operations of §13.2.4.3 and the adoption agency -------------------------------------------
 
   pushMarker(): void {
-    this.linkAfter(new FormattingEntry<N>(MARKER, this.level, this.seq++), this.last);
+    const seq = this.seq++;
+    this.linkAfter(new FormattingEntry<N>(MARKER, this.level, seq), this.last);
     this.level++;
+    if (this.listener !== null) this.listener.markerPushed(seq);
   }
 
   /** §13.2.4.3 "push onto the list of active formatting elements", with Noah's Ark. */
   push(record: ElementRecord<N>): void {
     if (this.onPush !== null) this.onPush(record);
+    this.dropped = null;
     const id = record.id;
     let signature: string | null = null;
     let prevSameSignature: FormattingEntry<N> | null = null;
@@ -247,6 +279,8 @@ export class ActiveFormattingElements<N> {
       let third = this.lastBySignature.get(signature) ?? null;
       for (let k = 1; k < 3 && third !== null; k++) third = third.prevSameSignature;
       if (third !== null && third.level === this.level) {
+        this.dropped = third.element;
+        this.droppedPrev = third.prev === null ? null : third.prev.element;
         this.removeEntry(third);
         if (this.onNoahsArk !== null) this.onNoahsArk(third.element!);
       }
@@ -257,6 +291,7 @@ export class ActiveFormattingElements<N> {
     this.linkAfter(entry, this.last);
     record.formatting = entry;
     this.chain(entry, this.lastById[id], prevSameSignature);
+    if (this.listener !== null) this.listener.pushed(record.node, entry.seq);
   }
 
   private removeEntry(entry: FormattingEntry<N>): void {
@@ -326,6 +361,7 @@ export class ActiveFormattingElements<N> {
     this.linkAfter(entry, afterEntry);
     record.formatting = entry;
     this.chain(entry, prevSameId, prevSameSignature);
+    if (this.listener !== null) this.listener.inserted(record.node, after.node, entry.seq);
   }
 
   /**
@@ -338,6 +374,7 @@ export class ActiveFormattingElements<N> {
     old.formatting = null;
     entry.element = record;
     record.formatting = entry;
+    if (this.listener !== null) this.listener.replaced(old.node, record.node);
   }
 
   /** The last element with tag id `id` (HTML) between the end of the list and the last marker, or null. */
@@ -392,6 +429,18 @@ export class ActiveFormattingElements<N> {
     return nodes;
   }
 
+  /** Whether at least `k` entries follow the last marker (O(k)). */
+  atLeastSinceMarker(k: number): boolean {
+    let e = this.last;
+    for (let n = 0; n < k; n++, e = e.prev) if (e === null || e.element === MARKER) return false;
+    return true;
+  }
+
+  /** Every entry in list order: the element's node, or null for a marker, and the entry's seq. */
+  forEachEntry(visit: (node: N | null, seq: number) => void): void {
+    for (let e = this.first; e !== null; e = e.next) visit(e.element === MARKER ? null : e.element.node, e.seq);
+  }
+
   /** §13.2.4.3 "clear the list of active formatting elements up to the last marker". */
   clearToLastMarker(): void {
     while (this.last !== null) {
@@ -399,6 +448,7 @@ export class ActiveFormattingElements<N> {
       this.unlinkEntry(entry);
       if (entry.element === null) {
         this.level--;
+        if (this.listener !== null) this.listener.markerCleared();
         return;
       }
       this.unchain(entry);

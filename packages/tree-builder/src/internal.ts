@@ -14,6 +14,7 @@
 import type {} from '@sluice/tokenizer/internal';
 import type { EndTagClass, StartTagClass, TextTokenClass } from '@sluice/tokenizer';
 import type { SourceLocation } from './sink.js';
+import type { ActiveFormattingListener } from './active-formatting-elements.js';
 
 declare module './tree-builder.js' {
   interface TreeBuilder<N> {
@@ -47,6 +48,16 @@ declare module './tree-builder.js' {
     onActiveFormattingPush(fn: ((node: N) => void) | null): void;
     /** The elements of the list of active formatting elements after its last marker, in list order; null when fewer than `atLeast`. */
     activeFormattingSinceMarker(atLeast: number): N[] | null;
+    /** Tell `listener` of every change to the list of active formatting elements from now on (null: stop). */
+    activeFormattingListener(listener: ActiveFormattingListener<N> | null): void;
+    /** Every entry of the list of active formatting elements, in list order: the node (null: a marker) and the entry's seq. */
+    forEachActiveFormattingEntry(visit: (node: N | null, seq: number) => void): void;
+    /** The number of entries (markers included) in the list of active formatting elements. */
+    activeFormattingLength(): number;
+    /** Whether at least `k` entries follow the list's last marker (O(k)). */
+    activeFormattingAtLeast(k: number): boolean;
+    /** The element Noah's Ark removed in the last push, and the element right before its entry (null: a marker or the start); null when none. */
+    noahsArkDropped(): { readonly node: N; readonly prev: N | null } | null;
   }
 }
 

@@ -18,7 +18,7 @@ import {
   type TextMode,
   type Token,
 } from '@sluice/tokenizer';
-import { ActiveFormattingElements, type FormattingEntry, MARKER } from './active-formatting-elements.js';
+import { type ActiveFormattingListener, ActiveFormattingElements, type FormattingEntry, MARKER } from './active-formatting-elements.js';
 import { appropriatePlace } from './appropriate-place.js';
 import { foreignContent } from './foreign-content.js';
 import { foreignAttributes, htmlAttributes } from './foreign-adjustments.js';
@@ -834,6 +834,41 @@ export class TreeBuilder<N> {
    */
   onActiveFormattingPush(fn: ((node: N) => void) | null): void {
     this.afe.onPush = fn === null ? null : (record) => fn(record.node);
+  }
+
+  /**
+   * @internal Tell `listener` of every change to the list of active formatting elements from now on
+   * (null: stop). Its state now: `forEachActiveFormattingEntry`.
+   */
+  activeFormattingListener(listener: ActiveFormattingListener<N> | null): void {
+    this.afe.listener = listener;
+  }
+
+  /** @internal Every entry of the list of active formatting elements, in list order: the node (null: a marker) and the entry's seq. */
+  forEachActiveFormattingEntry(visit: (node: N | null, seq: number) => void): void {
+    this.afe.forEachEntry(visit);
+  }
+
+  /** @internal The number of entries (markers included) in the list of active formatting elements. */
+  activeFormattingLength(): number {
+    return this.afe.length;
+  }
+
+  /** @internal Whether at least `k` entries follow the last marker of the list of active formatting elements (O(k)). */
+  activeFormattingAtLeast(k: number): boolean {
+    return this.afe.atLeastSinceMarker(k);
+  }
+
+  /**
+   * @internal The element Noah's Ark (§13.2.4.3 "push", step 2) removed from the list in the last push,
+   * and the element whose entry was right before it (null: a marker or the list's start); null when it
+   * removed none.
+   */
+  noahsArkDropped(): { readonly node: N; readonly prev: N | null } | null {
+    const dropped = this.afe.dropped;
+    if (dropped === null) return null;
+    const prev = this.afe.droppedPrev;
+    return { node: dropped.node, prev: prev === null ? null : prev.node };
   }
 
   /**

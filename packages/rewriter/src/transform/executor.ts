@@ -22,7 +22,8 @@ import { checkRename, checkUnwrap, isPreLike, renameLeavesList, specialChanged }
 import { checkMovedContent, checkMovedEnd, noteContentChange } from './moved-content.js';
 import type { CompiledHandlers, Fn, HandlerResult } from './handlers.js';
 import type { Output, SourceSpan } from './output.js';
-import { OP_COMMENT, OP_COPY, OP_DOC_END, OP_DOCTYPE, OP_DOCUMENT_LEVEL, OP_DROPPED, OP_END, OP_END_GUARD, OP_EOF_TAG, OP_FORMATTING, OP_HELD_START, OP_IGNORED, OP_RAW, OP_START, OP_TEXT, OP_WALK, OP_FRAMESET, OP_EFFECTS, OP_PLAINTEXT, OP_CLOSER, OP_OUTLIVED, OP_OUTLIVED_END, OP_REOPENED, OP_NOAHS_ARK, OP_PRE_START, type Op, sizeOf } from './ops.js';
+import { OP_COMMENT, OP_COPY, OP_DOC_END, OP_DOCTYPE, OP_DOCUMENT_LEVEL, OP_DROPPED, OP_END, OP_END_GUARD, OP_EOF_TAG, OP_FORMATTING, OP_HELD_START, OP_IGNORED, OP_RAW, OP_START, OP_TEXT, OP_WALK, OP_FRAMESET, OP_EFFECTS, OP_PLAINTEXT, OP_CLOSER, OP_OUTLIVED, OP_OUTLIVED_END, OP_REOPENED, OP_NOAHS_ARK, OP_PRE_START, OP_LIST, OP_LIST_LOAD, type Op, sizeOf } from './ops.js';
+import { NoahsArkIndex, noahsArkByWalk, verified, type ListLoad } from './noahs-ark.js';
 import { type EndGuard, guardContent } from './end-of-input.js';
 import { DROPPED_COPY_CLOSED } from './alignment.js';
 
@@ -810,7 +811,13 @@ export class Executor {
         return;
       case OP_NOAHS_ARK:
         // (Inside removed content the element is not in the output: the entries it drops are checked as dropped, alignment.ts.)
-        if (this.suppress.length === 0) this.checkNoahsArk(op.el, op.before, op.offset);
+        if (this.suppress.length === 0) this.checkNoahsArk(op.el, op.dropped, op.before, op.viaIndex, op.offset);
+        return;
+      case OP_LIST:
+        this.noahs.apply(op);
+        return;
+      case OP_LIST_LOAD:
+        this.noahs.load(op);
         return;
       case OP_PRE_START:
         if (this.suppress.length === 0) this.preEnd = op.end;
@@ -1187,37 +1194,26 @@ export class Executor {
    * attributes. The output's parser compares the tags as the output has them (renamed, attributes
    * changed, left out): refused where it would drop another entry than the input's parser, or one where
    * that parser dropped none (`<p><b><b><b><b></p>x` with the first b given an attribute: a browser keeps
-   * it, and copies it before x). `before`: the list after its last marker before the push.
+   * it, and copies it before x). `dropped`: the entry the input's parser removed. The entries the output's
+   * parser compares come from `noahs`, an index of the list by output tag (noahs-ark.ts: O(1) per push,
+   * where looking at every entry since the last marker made n pushes quadratic).
    */
-  private checkNoahsArk(el: ElementRecord, before: readonly ElementRecord[], offset: number): void {
+  private checkNoahsArk(el: ElementRecord, dropped: ElementRecord | null, before: readonly ElementRecord[] | null, viaIndex: boolean, offset: number): void {
     // (Every tag as the source has it, every entry in the output's list: both parsers drop the same.)
-    if (before.length < 3 || !this.align.formattingDiffers) return;
-    // (A source tag's signature does not change: made once per element. The check compares every entry
-    // since the last marker at every push, docs/rewriter.md, Cost.)
-    const mine = (x: ElementRecord): string => {
-      const chain = chainOf(x);
-      return (chain.sourceSignature ??= signatureOf(x.localName, this.sourceTagOf(x).attributes));
-    };
-    const theirs = (x: ElementRecord): string | null => {
-      if (!this.align.inOutputList(x)) return null;
-      const tag = this.outputTagOf(x);
-      if (tag === TAG_NOT_WRITTEN) return null;
-      return tag === null ? mine(x) : signatureOf(tag.name, tag.attributes);
-    };
-    const earliestOfThree = (sig: string | null, of: (x: ElementRecord) => string | null): ElementRecord | null => {
-      if (sig === null) return null;
-      let first: ElementRecord | null = null;
-      let n = 0;
-      for (const x of before) {
-        if (of(x) !== sig) continue;
-        first ??= x;
-        n++;
+    if (!this.align.formattingDiffers) return;
+    const mine = (x: ElementRecord) => this.sourceSignature(x);
+    const theirs = (x: ElementRecord) => this.outputSignature(x);
+    const { got, want } = viaIndex ? this.noahs.outcome(el, dropped) : noahsArkByWalk(el, before!, mine, theirs);
+    if (viaIndex && before !== null) {
+      // (`verifyNoahsArk`: the index against a walk of the list as it was before the push.)
+      const walked = noahsArkByWalk(el, before, mine, theirs);
+      if (walked.got !== got || walked.want !== want) {
+        const name = (x: ElementRecord | null) => (x === null ? 'none' : `<${x.localName}>`);
+        throw new Error(`NoahsArkIndex: at offset ${offset}, the index has ${name(want)}/${name(got)}, the walk ${name(walked.want)}/${name(walked.got)} (want/got)`);
       }
-      return n >= 3 ? first : null;
-    };
-    const dropped = earliestOfThree(mine(el), mine);
-    const want = dropped !== null && theirs(dropped) !== null ? dropped : null;
-    const got = earliestOfThree(theirs(el), theirs);
+      verified.checks++;
+      if (got !== null || want !== null) verified.removals++;
+    }
     if (got === want) return;
     const which = (x: ElementRecord) => `<${x.localName}>${x.outputName !== null ? ` (renamed <${x.outputName}>)` : ''}`;
     throw alignmentError(
@@ -1227,9 +1223,36 @@ export class Executor {
     );
   }
 
-  /** A formatting element pushed onto the list, with the list as it was before (`OP_NOAHS_ARK`). Now, or in order. */
-  noahsArk(el: ElementRecord, before: readonly ElementRecord[], offset: number): void {
-    this.push({ k: OP_NOAHS_ARK, el, before, offset });
+  /** The Noah's Ark signature of `x`'s source tag (made once: a source tag does not change). */
+  private sourceSignature(x: ElementRecord): string {
+    const chain = chainOf(x);
+    return (chain.sourceSignature ??= signatureOf(x.localName, this.sourceTagOf(x).attributes));
+  }
+
+  /** The Noah's Ark signature of `x`'s tag as the output has it; null when the output parser's list does not have `x`. */
+  private outputSignature(x: ElementRecord): string | null {
+    if (!this.align.inOutputList(x)) return null;
+    const tag = this.outputTagOf(x);
+    if (tag === TAG_NOT_WRITTEN) return null;
+    return tag === null ? this.sourceSignature(x) : signatureOf(tag.name, tag.attributes);
+  }
+
+  /** The list of active formatting elements by the tags the output has (noahs-ark.ts). */
+  readonly noahs = new NoahsArkIndex((x) => this.outputSignature(x));
+
+  /** A formatting element pushed onto the list, and the entry the input's parser removed (`OP_NOAHS_ARK`). Now, or in order. */
+  noahsArk(el: ElementRecord, dropped: ElementRecord | null, before: readonly ElementRecord[] | null, viaIndex: boolean, offset: number): void {
+    this.push({ k: OP_NOAHS_ARK, el, dropped, before, viaIndex, offset });
+  }
+
+  /** A change to the list of active formatting elements, for `noahs` (`OP_LIST`). Now, or in order. */
+  listChange(e: number, el: ElementRecord | null, other: ElementRecord | null, seq: number): void {
+    this.push({ k: OP_LIST, e, el, other, seq });
+  }
+
+  /** The list as it is when `noahs` starts (`OP_LIST_LOAD`). Now, or in order. */
+  listLoad(load: ListLoad): void {
+    this.push({ k: OP_LIST_LOAD, nodes: load.nodes, seqs: load.seqs });
   }
 
   private runEnd(el: ElementRecord, token: EndTagToken | null, atDocumentEnd: boolean, at: AlignPoint): void | Promise<void> {

@@ -8,6 +8,7 @@ import type { ElementRecord } from '../view/records.js';
 import type { AlignPoint, TokenEffects } from './alignment.js';
 import type { EndGuard } from './end-of-input.js';
 import type { Fn } from './handlers.js';
+import type { ListChange, ListLoad } from './noahs-ark.js';
 
 export const OP_RAW = 0;
 export const OP_START = 1;
@@ -70,11 +71,17 @@ export const OP_OUTLIVED_END = 21;
  */
 export const OP_REOPENED = 22;
 /**
- * A formatting element pushed onto the list of active formatting elements, with the list after its last
- * marker before the push (`before`): once the tags are written, whether the output's parser, which
- * compares them as written, drops the same entry (Noah's Ark, §13.2.4.3) — see executor.ts.
+ * A formatting element pushed onto the list of active formatting elements, and the entry the input's
+ * parser removed for it (`dropped`): once the tags are written, whether the output's parser, which
+ * compares them as written, removes the same entry (Noah's Ark, §13.2.4.3) — see noahs-ark.ts. It
+ * reads the index (`viaIndex`), or walks `before`, the list after its last marker before the push (with
+ * `verifyNoahsArk`, both).
  */
 export const OP_NOAHS_ARK = 23;
+/** A change to the list of active formatting elements, for `NoahsArkIndex`'s copy of it (noahs-ark.ts). */
+export const OP_LIST = 25;
+/** The list of active formatting elements as it is when `NoahsArkIndex` starts (noahs-ark.ts). */
+export const OP_LIST_LOAD = 26;
 /** A `<pre>`, `<listing>` or `<textarea>` start tag with no handlers was copied: executor.ts `preEnd`. */
 export const OP_PRE_START = 24;
 /** Source the output must have even inside removed content: it acts on the document, `<html>` or `<body>` (alignment.ts). */
@@ -105,7 +112,9 @@ export type Op =
   | { readonly k: typeof OP_OUTLIVED_END; readonly el: ElementRecord }
   | { readonly k: typeof OP_REOPENED; readonly start: number; readonly end: number }
   | { readonly k: typeof OP_PRE_START; readonly end: number }
-  | { readonly k: typeof OP_NOAHS_ARK; readonly el: ElementRecord; readonly before: readonly ElementRecord[]; readonly offset: number }
+  | { readonly k: typeof OP_NOAHS_ARK; readonly el: ElementRecord; readonly dropped: ElementRecord | null; readonly before: readonly ElementRecord[] | null; readonly viaIndex: boolean; readonly offset: number }
+  | ({ readonly k: typeof OP_LIST } & ListChange)
+  | ({ readonly k: typeof OP_LIST_LOAD } & ListLoad)
   | { readonly k: typeof OP_DOCUMENT_LEVEL; readonly raw: string; readonly start: number; readonly target: ElementRecord | null };
 
 /** How much input an op holds (for `maxBufferedBytes`). */

@@ -34,6 +34,7 @@ import { HeldMoves, moveWatchFor } from './held-moves.js';
 import { movedAfterChange } from './moved-content.js';
 import type { CompiledHandlers } from './handlers.js';
 import { ImpliedElements } from './implied-elements.js';
+import { ListEvents, verifyingNoahsArk } from './noahs-ark.js';
 import { type RewriterOptions, boundExceeded, heldMessage, holdReleaseOf, maxBufferedOf } from './limits.js';
 import { type Output, StringOutput } from './output.js';
 import { OP_COMMENT, OP_DOC_END, OP_DOCTYPE } from './ops.js';
@@ -276,15 +277,23 @@ export class Transformer {
     this.commentHandlersExist = config.docComments.length > 0 || config.registrations.some((r) => r.comments !== null);
     this.aligning = config.registrations.length > 0 || config.docComments.length > 0 || config.docText.length > 0 || config.docDoctype.length > 0 || config.docEnd.length > 0;
     // Noah's Ark: where a formatting element's tag may differ in the output — one did already, handlers
-    // are pending (they may yet change one), or the element pushed has handlers of its own — what the
-    // list held before the push is kept for the check (`OP_NOAHS_ARK`).
+    // are pending (they may yet change one), or the element pushed has handlers of its own — the push
+    // is checked (`OP_NOAHS_ARK`, noahs-ark.ts) once its tag is written: against the list before the
+    // push while it is short, through `Executor.noahs`, an index of the list, while it is long.
     if (this.aligning) {
-      // (Only with three entries or more: with fewer, neither parser drops one.)
       this.builder.onActiveFormattingPush((node: NodeRecord) => {
         const el = node as ElementRecord;
-        if (!this.exec.align.formattingDiffers && this.exec.idle && el.matched === null) return;
-        const before = this.builder.activeFormattingSinceMarker(3) as ElementRecord[] | null;
-        if (before !== null) this.noahsArk = { el, before };
+        const exec = this.exec;
+        if (!exec.align.formattingDiffers && exec.idle && el.matched === null) return;
+        this.noahsArk = el;
+        const noahs = exec.noahs;
+        // (Stopped only while ops run as they come: none waits that would read it.)
+        if (noahs.started && exec.idle && this.builder.activeFormattingLength() < noahs.short) this.stopNoahsArkIndex();
+        if (!noahs.started && this.builder.activeFormattingAtLeast(noahs.long)) this.startNoahsArkIndex();
+        this.noahsArkViaIndex = noahs.started;
+        // (Fewer than `long` entries after the last marker when not indexed: the walk is short.)
+        if (verifyingNoahsArk()) this.noahsArkBefore = this.builder.activeFormattingSinceMarker(0) as ElementRecord[];
+        else if (!noahs.started) this.noahsArkBefore = this.builder.activeFormattingSinceMarker(3) as ElementRecord[] | null;
       });
     }
     const textHandlersExist = config.docText.length > 0 || config.registrations.some((r) => r.text !== null);
@@ -393,10 +402,10 @@ export class Transformer {
       this.builder.processStartTagToken(token);
       if (reopens) this.markReopensBody(token);
       this.afterStartTag(token, walk, seen);
-      const noah = this.noahsArk;
-      if (noah !== null) {
+      const pushed = this.noahsArk;
+      if (pushed !== null) {
         this.noahsArk = null;
-        this.exec.noahsArk(noah.el, noah.before, token.start);
+        this.pushedFormatting(pushed, token.start);
       }
     } else if (token instanceof EndTagClass) {
       // (After `</body>` or `</html>` any end tag but `</html>` takes the parser back into the body.)
@@ -666,7 +675,47 @@ export class Transformer {
   private ownConsumed = false;
   private ownCommentParent: ParentRecord | null = null;
   /** The element the token pushed onto the list of active formatting elements, and the list before (see the constructor). */
-  private noahsArk: { readonly el: ElementRecord; readonly before: readonly ElementRecord[] } | null = null;
+  /** The formatting element the token being processed pushed, where the push is to be checked (see the constructor). */
+  private noahsArk: ElementRecord | null = null;
+  /** The list after its last marker before that push (null: fewer than three entries, or the index answers). */
+  private noahsArkBefore: readonly ElementRecord[] | null = null;
+  /** Whether the index answers for that push. */
+  private noahsArkViaIndex = false;
+
+  /** The start tag at `offset` pushed `el` onto the list of active formatting elements: the check, once its tag is written (`OP_NOAHS_ARK`). */
+  private pushedFormatting(el: ElementRecord, offset: number): void {
+    const before = this.noahsArkBefore;
+    const viaIndex = this.noahsArkViaIndex;
+    this.noahsArkBefore = null;
+    const dropped = this.builder.noahsArkDropped();
+    // (Fewer than three entries before the push: neither parser removes one.)
+    if (viaIndex ? before === null && !this.builder.activeFormattingAtLeast(dropped === null ? 4 : 3) : before === null) return;
+    this.exec.noahsArk(el, dropped === null ? null : (dropped.node as ElementRecord), before, viaIndex, offset);
+  }
+
+  /**
+   * Keep `Executor.noahs` from now on (a push is about to happen: the list before it, then each change as
+   * an op, so that the index is at each op as the list was when its token was parsed).
+   */
+  private startNoahsArkIndex(): void {
+    const exec = this.exec;
+    exec.noahs.started = true;
+    const nodes: (ElementRecord | null)[] = [];
+    const seqs: number[] = [];
+    this.builder.forEachActiveFormattingEntry((node, seq) => {
+      nodes.push(node as ElementRecord | null);
+      seqs.push(seq);
+    });
+    exec.listLoad({ nodes, seqs });
+    this.builder.activeFormattingListener(this.listEvents ??= new ListEvents((e, node, other, seq) => exec.listChange(e, node, other, seq)));
+  }
+  private listEvents: ListEvents | null = null;
+
+  private stopNoahsArkIndex(): void {
+    this.builder.activeFormattingListener(null);
+    this.exec.noahs.started = false;
+    this.exec.noahs.reset();
+  }
   /** The last element the token's events popped. */
   private lastPopped: ElementRecord | null = null;
   /** Set at the end of the input when it ends inside a tag: that tag waits (end-of-input.ts). */

@@ -188,6 +188,15 @@ export class CopyChain {
   cleanVersion = -1;
   /** (Of a formatting element:) its source tag's Noah's Ark signature, made once (`Executor.checkNoahsArk`). */
   sourceSignature: string | null = null;
+  /** (Of a formatting element:) its entry in `NoahsArkIndex`'s copy of the list (transform/noahs-ark.ts `Slot`); null when it never had one. */
+  noahSlot: object | null = null;
+  /**
+   * (On a chain's original, once `NoahsArkIndex` has a member's entry:) the index, told when `version`
+   * moves, since a member's output tag may then have changed; its generation then, and the members.
+   */
+  noahIndex: { chainChanged(original: ElementRecord): void } | null = null;
+  noahGeneration = 0;
+  noahMembers: ElementRecord[] | null = null;
 }
 
 /** The `CopyChain` of `el`, made on first use. */
@@ -313,12 +322,17 @@ export class ElementRecord extends ParentRecord implements MatchableElement {
     const chain = (this.copyOf ?? this).chain;
     if (chain === null) return;
     if ((bits & OUT_RECLASSED) !== 0) chain.reclassVersion++;
-    if ((bits & OUT_EXPLICIT) !== 0) chain.version++;
+    if ((bits & OUT_EXPLICIT) !== 0) {
+      chain.version++;
+      if (chain.noahIndex !== null) chain.noahIndex.chainChanged(this.copyOf ?? this);
+    }
   }
 
   private chainChanged(): void {
     const chain = (this.copyOf ?? this).chain;
-    if (chain !== null) chain.version++;
+    if (chain === null) return;
+    chain.version++;
+    if (chain.noahIndex !== null) chain.noahIndex.chainChanged(this.copyOf ?? this);
   }
 
   /** The attributes, decoded from the start tag on first read: most elements' are never read. */

@@ -44,6 +44,8 @@ const shapes = [
   ['long run of &amp in an attribute (10n)', (k) => '<p title="' + '&amp'.repeat(10 * k) + '">'],
   ['unclosed formatting elements: <b> × n then text', (k) => '<b>'.repeat(k) + 'x'],
   ['unclosed <b>s, distinct attributes, then text', (k) => Array.from({ length: k }, (_, i) => `<b c=${i}>`).join('') + 'x'],
+  // (The rewrite's handler sets an attribute on the link: from then on every push is checked for Noah's Ark.)
+  ["Noah's Ark: a link, then unclosed <font color=cN> × n", (k) => '<a href=x>y</a>' + Array.from({ length: k }, (_, i) => `<font color=c${i}>t`).join('')],
   ['<table> in <table> × n', (k) => '<table>'.repeat(k)],
   ['<table></table> × n under deep <div>s', (k) => '<div>'.repeat(k) + '<table></table>'.repeat(k)],
   ['<p> tokens over deep non-boundary elements', (k) => '<span>'.repeat(k) + '<p>'.repeat(k)],

@@ -23,6 +23,10 @@
  *   Ark keeps three of a kind at most there, so that is O(1) besides the stale filings it removes (each
  *   once).
  *
+ * While the list is short (fewer than `NOAHS_ARK_LONG` entries after its last marker), the check walks
+ * it instead (`noahsArkByWalk`): most pages never have more than a few entries, and the index costs an
+ * op per change to the list.
+ *
  * List order: entries are made in increasing `seq`, except that the adoption agency's bookmark
  * insertion (§13.2.6.4.7 step 4.18) gives the new entry the seq of the entry it follows. Such ties are
  * ordered by the insertion tree: an inserted entry right after its anchor, the later of two inserted
@@ -144,9 +148,6 @@ export class NoahsArkIndex {
   /** Filings made since the last sweep, and live slots: a sweep drops stale filings once they dominate. */
   private filings = 0;
   private live = 0;
-
-  /** Visits, for tests that count steps. */
-  steps = 0;
 
   /**
    * @param theirs The signature of the tag the output has for an element in the output parser's list
@@ -347,7 +348,6 @@ export class NoahsArkIndex {
     const list = this.byKey.get(key);
     if (list !== undefined) {
       for (let i = list.length - 1; i >= 0; i--) {
-        this.steps++;
         const filing = list[i]!;
         const slot = filing.slot;
         if (slot.seq <= marker) break;
@@ -379,7 +379,6 @@ export class NoahsArkIndex {
     return { want, got };
   }
 }
-
 
 /**
  * The check by walking the list: `before`, the entries after the last marker before the push, each

@@ -28,6 +28,6 @@ export default defineConfig({
     // processes. Two workers there took the full run (CI seed) from 1,013 s to 684 s on 2026-11-27.
     maxWorkers: 2,
     reporters: ['default', './scripts/summary-reporter.ts'],
-    setupFiles: ['./tests/setup/fast-check.ts', './tests/setup/noahs-ark.ts'],
+    setupFiles: ['./tests/setup/fast-check.ts', './tests/setup/rewriter-checks.ts'],
   },
 });

@@ -316,6 +316,22 @@ export function alignmentError(what: string, why: string): Error {
 /** How an element's start tag is written, for explicit copies and implied elements. */
 export type TagWriter = (el: ElementRecord) => string;
 
+let verifyingPresence = false;
+
+/**
+ * For tests: check every memoized answer of `OutputAlignment.present` against a walk up the ancestors,
+ * and throw where they differ (O(depth) per check).
+ */
+export function verifyPresence(on: boolean): void {
+  verifyingPresence = on;
+}
+
+/** Whether `start` or an element around it is left out or has its content left out, by walking up (the definition). */
+function absentByWalk(start: ParentRecord | null): boolean {
+  for (let x: ParentRecord | null = start; x !== null; x = containerOf(x)) if (x instanceof ElementRecord && (x.out & (OUT_ABSENT | OUT_CONTENT_ABSENT)) !== 0) return true;
+  return false;
+}
+
 /** Phase B's record of what the output's parser has, and the markup that keeps it in step; see the file comment. */
 export class OutputAlignment {
   /** The effects of the token being output, while the output's parser has not had all of them. */
@@ -387,7 +403,53 @@ export class OutputAlignment {
   leaveOut(el: ElementRecord, how: typeof OUT_ABSENT | typeof OUT_CONTENT_ABSENT | typeof OUT_UNWRAPPED): void {
     el.out |= how;
     if (how === OUT_UNWRAPPED) this.unwrappedOrRenamed = true;
-    else this.removedSeen = true;
+    else {
+      this.removedSeen = true;
+      // (Memos below `el` said nothing around them was left out: void. Usually `el` has none — its
+      // handler runs before anything is put in it.)
+      if (el.presentMemo === this.presenceEpoch) this.presenceEpoch++;
+    }
+  }
+
+  /** `el` or its children are moved (the adoption agency algorithm): memos of walks through it are void. */
+  moved(el: ElementRecord): void {
+    const m = el.presentMemo;
+    if (m === this.presenceEpoch || m === -this.presenceEpoch) this.presenceEpoch++;
+  }
+
+  /** `present`'s memos are valid while this holds (bumped where one may have become wrong). */
+  private presenceEpoch = 1;
+  private readonly presencePath: ElementRecord[] = [];
+
+  /**
+   * Whether `start` or an element around it (up through template contents) is left out of the output
+   * or has its content left out. The walk up is remembered on each element it passes (`presentMemo`)
+   * and stops at the first that remembers: O(1) amortized, where walking every time made each check
+   * O(depth) — a rewrite that removes a `<script>` and then reads n nested formatting elements was
+   * quadratic (docs/rewriter.md, Cost).
+   */
+  private absentAround(start: ParentRecord | null): boolean {
+    const epoch = this.presenceEpoch;
+    const path = this.presencePath;
+    let absent = false;
+    for (let x: ParentRecord | null = start; x !== null; x = containerOf(x)) {
+      if (!(x instanceof ElementRecord)) continue;
+      const m = x.presentMemo;
+      if (m === epoch) break;
+      if (m === -epoch) {
+        absent = true;
+        break;
+      }
+      path.push(x);
+      if ((x.out & (OUT_ABSENT | OUT_CONTENT_ABSENT)) !== 0) {
+        absent = true;
+        break;
+      }
+    }
+    const memo = absent ? -epoch : epoch;
+    for (let i = 0; i < path.length; i++) path[i]!.presentMemo = memo;
+    path.length = 0;
+    return absent;
   }
 
   /** `el` is in the output under the name `name`. */
@@ -408,8 +470,11 @@ export class OutputAlignment {
     // nest deep — `<a><b>` × n nests n deep — would make every check of every token quadratic.)
     if (!this.removedSeen) return true;
     // (Up through template contents to their template: removed with it.)
-    for (let x: ParentRecord | null = el.parent; x !== null; x = containerOf(x)) if (x instanceof ElementRecord && (x.out & (OUT_ABSENT | OUT_CONTENT_ABSENT)) !== 0) return false;
-    return true;
+    const absent = this.absentAround(el.parent);
+    if (verifyingPresence && absent !== absentByWalk(el.parent)) {
+      throw new Error(`OutputAlignment.present: for a <${el.localName}>, the memo says ${absent ? '' : 'not '}inside removed content, the walk says otherwise`);
+    }
+    return !absent;
   }
 
   /**

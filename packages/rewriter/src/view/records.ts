@@ -254,6 +254,11 @@ export class ElementRecord extends ParentRecord implements MatchableElement {
   /** What walks along its chain of copies remember (`CopyChain`); null until one does. */
   declare chain: CopyChain | null;
   /**
+   * `OutputAlignment.present`'s memo of its walk up from here (0: none): the epoch it was made in, negated
+   * when this element or one around it is left out of the output (`OUT_ABSENT`, `OUT_CONTENT_ABSENT`).
+   */
+  declare presentMemo: number;
+  /**
    * What `MoveWatch` (move-watch.ts) knows of it while the adoption agency algorithm may still move
    * elements: `WATCH_*` bits, 0 when the rewrite has no selector a move can change.
    */
@@ -303,6 +308,7 @@ export class ElementRecord extends ParentRecord implements MatchableElement {
     this.copyOf = null;
     this.written = null;
     this.chain = null;
+    this.presentMemo = 0;
     this.watchFlags = 0;
     this.watchMark = -1;
     this.copiedFrom = null;

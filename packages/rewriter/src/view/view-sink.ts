@@ -117,6 +117,8 @@ export class ViewSink implements TreeSink<NodeRecord> {
    * handler removed (which the output therefore lacks: transform/alignment.ts); null: not watched.
    */
   onMovedOutOfRemoved: ((el: ElementRecord) => void) | null = null;
+  /** Told when an element in the tree is moved (taken from its parent), or its children are: `OutputAlignment.moved`. */
+  onMove: ((el: ElementRecord) => void) | null = null;
   /**
    * Whether anything was left out of the output yet (the transformer's answer): until then no element
    * is inside removed content, and the O(depth) walk up the ancestors is skipped — documents that nest
@@ -361,6 +363,8 @@ export class ViewSink implements TreeSink<NodeRecord> {
       f.anyChildBits = null;
       f.ofCounts = null;
     }
+    // (Their walks up now pass through `to`: memos made through `from` are void.)
+    if (this.onMove !== null && from instanceof ElementRecord) this.onMove(from);
     // Only open children can still get content, so only their parent links matter from now on.
     const first = from.openChild;
     if (first !== null) {
@@ -502,6 +506,7 @@ export class ViewSink implements TreeSink<NodeRecord> {
 
   /** Undo `attach` as far as later siblings can tell (`anyChildBits` keeps what the node set). */
   private detach(node: ElementRecord): void {
+    if (this.onMove !== null) this.onMove(node);
     const pp = node.parent!.pos;
     const np = node.pos;
     if (pp !== null && np !== null) {

@@ -36,6 +36,20 @@ export interface MatchableElement {
   readonly anyPrevBits: Uint8Array | null;
   /** Per `of S` slot: 1-based index among siblings matching S, or 0 when this element does not match S. */
   readonly ofIndex: Int32Array | null;
+  /**
+   * Optional: what the walk of a descendant combinator found here — whether this element or one of its
+   * ancestors matches `compounds[0..k]` of `sel` (1 or 0; -1: not known). Remembered, each element's
+   * walk stops at the first ancestor that knows, instead of going up to the root every time.
+   */
+  ancestorMatch?(sel: ComplexSelector, k: number): number;
+  rememberAncestorMatch?(sel: ComplexSelector, k: number, matches: boolean): void;
+}
+
+let verifying = false;
+
+/** For tests: check every remembered descendant-combinator answer against the walk, and throw where they differ. */
+export function verifyAncestorMatches(on: boolean): void {
+  verifying = on;
 }
 
 /** Whether `el` matches any selector of the list. */
@@ -62,17 +76,47 @@ export function matchesComplex(sel: ComplexSelector, el: MatchableElement, quirk
       i--;
       continue;
     }
-    if (combinator === 'descendant') {
-      for (let a = cur.parentElement; a !== null; a = a.parentElement) {
-        if (matchesComplex(sel, a, quirks, i - 1)) return true;
-      }
-      return false;
-    }
+    if (combinator === 'descendant') return someAncestorMatches(sel, cur.parentElement, quirks, i - 1);
     // `+` / `~`: the previous siblings decided `compounds[0..i-1]` for themselves when inserted.
     const bit = sel.siblingPrefixes[i - 1]!.bit;
     const bits = combinator === 'adjacent' ? cur.prevBits : cur.anyPrevBits;
     return bits !== null && bits[bit] === 1;
   }
+}
+
+/**
+ * Whether `start` or one of its ancestors matches `compounds[0..k]` (a descendant combinator). Where the
+ * elements remember (`ancestorMatch`), the walk stops at the first that knows, and each element it
+ * passes learns the answer: O(1) amortized per element, where walking to the root each time made
+ * `div i` on n nested `<span>`s and n `<i>`s quadratic (docs/rewriter.md, Cost).
+ */
+function someAncestorMatches(sel: ComplexSelector, start: MatchableElement | null, quirks: boolean, k: number): boolean {
+  if (start === null) return false;
+  if (start.ancestorMatch === undefined) {
+    for (let a: MatchableElement | null = start; a !== null; a = a.parentElement) if (matchesComplex(sel, a, quirks, k)) return true;
+    return false;
+  }
+  const path: MatchableElement[] = [];
+  let found = false;
+  for (let a: MatchableElement | null = start; a !== null; a = a.parentElement) {
+    const known = a.ancestorMatch!(sel, k);
+    if (known !== -1) {
+      found = known === 1;
+      break;
+    }
+    path.push(a);
+    if (matchesComplex(sel, a, quirks, k)) {
+      found = true;
+      break;
+    }
+  }
+  for (let j = 0; j < path.length; j++) path[j]!.rememberAncestorMatch!(sel, k, found);
+  if (verifying) {
+    let walked = false;
+    for (let a: MatchableElement | null = start; a !== null && !walked; a = a.parentElement) walked = matchesComplex(sel, a, quirks, k);
+    if (walked !== found) throw new Error(`someAncestorMatches: remembered ${found}, the walk says ${walked} (${start.localName})`);
+  }
+  return found;
 }
 
 function matchesCompound(compound: CompoundSelector, el: MatchableElement, quirks: boolean): boolean {

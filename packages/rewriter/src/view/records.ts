@@ -199,6 +199,16 @@ export class CopyChain {
   noahMembers: ElementRecord[] | null = null;
 }
 
+/**
+ * Bumped whenever an element of some view's tree gets other ancestors (`ViewSink` moves and removals):
+ * what elements remember of their ancestors (`ElementRecord.ancestorMatch`) is then void. (One counter
+ * for every rewrite in the process: a move in one voids the others' memos too, which only costs a walk.)
+ */
+let treeGeneration = 1;
+export function ancestorsChanged(): void {
+  treeGeneration++;
+}
+
 /** The `CopyChain` of `el`, made on first use. */
 export function chainOf(el: ElementRecord): CopyChain {
   return (el.chain ??= new CopyChain());
@@ -258,6 +268,9 @@ export class ElementRecord extends ParentRecord implements MatchableElement {
    * when this element or one around it is left out of the output (`OUT_ABSENT`, `OUT_CONTENT_ABSENT`).
    */
   declare presentMemo: number;
+  /** What descendant combinators' walks found here (`ancestorMatch`): selector, k, answer, …; valid in `ancestorMemoGeneration`. */
+  declare ancestorMemo: unknown[] | null;
+  declare ancestorMemoGeneration: number;
   /**
    * What `MoveWatch` (move-watch.ts) knows of it while the adoption agency algorithm may still move
    * elements: `WATCH_*` bits, 0 when the rewrite has no selector a move can change.
@@ -309,6 +322,8 @@ export class ElementRecord extends ParentRecord implements MatchableElement {
     this.written = null;
     this.chain = null;
     this.presentMemo = 0;
+    this.ancestorMemo = null;
+    this.ancestorMemoGeneration = 0;
     this.watchFlags = 0;
     this.watchMark = -1;
     this.copiedFrom = null;
@@ -405,6 +420,24 @@ export class ElementRecord extends ParentRecord implements MatchableElement {
 
   get isRoot(): boolean {
     return this.parent instanceof DocumentRecord;
+  }
+
+  /** `MatchableElement.ancestorMatch`: -1 until a walk passed here (while the tree's shape held), or while not in the tree yet. */
+  ancestorMatch(sel: object, k: number): number {
+    const memo = this.ancestorMemo;
+    if (memo === null || this.ancestorMemoGeneration !== treeGeneration || !this.evaluated) return -1;
+    for (let i = 0; i < memo.length; i += 3) if (memo[i] === sel && memo[i + 1] === k) return memo[i + 2] as number;
+    return -1;
+  }
+
+  rememberAncestorMatch(sel: object, k: number, matches: boolean): void {
+    // (Not on an element the adoption agency has not put in the tree yet: its ancestors are not all there.)
+    if (!this.evaluated) return;
+    if (this.ancestorMemo === null || this.ancestorMemoGeneration !== treeGeneration) {
+      this.ancestorMemo = [];
+      this.ancestorMemoGeneration = treeGeneration;
+    }
+    this.ancestorMemo.push(sel, k, matches ? 1 : 0);
   }
 
   /** Key for counting siblings of the same type. */

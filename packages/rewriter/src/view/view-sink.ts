@@ -18,7 +18,7 @@ import type { StartTagClass, TextToken } from '@sluice/tokenizer';
 import { ElementMatcher, type SinkSelector } from '../selectors/element-matcher.js';
 import type { SelectorRegistry } from '../selectors/registry.js';
 import { WATCH_CONTENT_CHANGED, WATCH_MOVED, type MoveWatch } from './move-watch.js';
-import { DocumentRecord, ElementRecord, FORMATTING_NAMES, containerOf, FragmentRecord, LeafRecord, type NodeRecord, OUT_ABSENT, OUT_CONTENT_ABSENT, OUT_ENDED_OPEN, OUT_FOSTERED, ParentRecord, type Positions } from './records.js';
+import { DocumentRecord, ElementRecord, ancestorsChanged, FORMATTING_NAMES, containerOf, FragmentRecord, LeafRecord, type NodeRecord, OUT_ABSENT, OUT_CONTENT_ABSENT, OUT_ENDED_OPEN, OUT_FOSTERED, ParentRecord, type Positions } from './records.js';
 
 /** Kinds of the events the sink records for the token being processed. */
 export const EV_CREATE = 0;
@@ -251,6 +251,7 @@ export class ViewSink implements TreeSink<NodeRecord> {
       if (node.open) node.parent.removeOpenChild(node);
       this.detach(node);
       this.generation++;
+      ancestorsChanged();
       this.movedFurthestBlock(node);
       if (this.watch !== null) this.watch.movedElement(node);
     }
@@ -340,6 +341,7 @@ export class ViewSink implements TreeSink<NodeRecord> {
       if (node.open) node.parent.removeOpenChild(node);
       this.detach(node);
       this.generation++;
+      ancestorsChanged();
     } else if (node instanceof LeafRecord) {
       node.parent = null;
     }
@@ -379,6 +381,7 @@ export class ViewSink implements TreeSink<NodeRecord> {
       from.moreOpenChildren = null;
     }
     this.generation++;
+    ancestorsChanged();
     if (from instanceof ElementRecord) this.movedFurthestBlock(from);
     // (The closed children the selectors may still ask about: the held ones, move-watch.ts.)
     if (this.watch !== null) this.watch.movedChildren(from, to);

@@ -43,6 +43,12 @@ export interface MatchableElement {
    */
   ancestorMatch?(sel: ComplexSelector, k: number): number;
   rememberAncestorMatch?(sel: ComplexSelector, k: number, matches: boolean): void;
+  /**
+   * Optional, with `ancestorMatch`: whether this walk should remember — false for the first walk after
+   * the tree's shape changed (memos are void at each change: where the tree changes between every two
+   * walks, as the adoption agency algorithm can make it, remembering would only add work).
+   */
+  rememberWalks?(): boolean;
 }
 
 let verifying = false;
@@ -92,7 +98,7 @@ export function matchesComplex(sel: ComplexSelector, el: MatchableElement, quirk
  */
 function someAncestorMatches(sel: ComplexSelector, start: MatchableElement | null, quirks: boolean, k: number): boolean {
   if (start === null) return false;
-  if (start.ancestorMatch === undefined) {
+  if (start.ancestorMatch === undefined || !start.rememberWalks!()) {
     for (let a: MatchableElement | null = start; a !== null; a = a.parentElement) if (matchesComplex(sel, a, quirks, k)) return true;
     return false;
   }

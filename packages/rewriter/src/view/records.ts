@@ -208,6 +208,8 @@ let treeGeneration = 1;
 export function ancestorsChanged(): void {
   treeGeneration++;
 }
+/** The generation of the last descendant-combinator walk (`ElementRecord.rememberWalks`). */
+let walkGeneration = 0;
 
 /** The `CopyChain` of `el`, made on first use. */
 export function chainOf(el: ElementRecord): CopyChain {
@@ -268,7 +270,13 @@ export class ElementRecord extends ParentRecord implements MatchableElement {
    * when this element or one around it is left out of the output (`OUT_ABSENT`, `OUT_CONTENT_ABSENT`).
    */
   declare presentMemo: number;
-  /** What descendant combinators' walks found here (`ancestorMatch`): selector, k, answer, …; valid in `ancestorMemoGeneration`. */
+  /**
+   * What descendant combinators' walks found here (`ancestorMatch`), valid in `ancestorMemoGeneration`:
+   * the first selector and `k * 2 + answer` in fields (no allocation: memos are voided at every move),
+   * any more in `ancestorMemo` (selector, k, answer, …).
+   */
+  declare ancestorMemoSel: object | null;
+  declare ancestorMemoKV: number;
   declare ancestorMemo: unknown[] | null;
   declare ancestorMemoGeneration: number;
   /**
@@ -322,6 +330,8 @@ export class ElementRecord extends ParentRecord implements MatchableElement {
     this.written = null;
     this.chain = null;
     this.presentMemo = 0;
+    this.ancestorMemoSel = null;
+    this.ancestorMemoKV = 0;
     this.ancestorMemo = null;
     this.ancestorMemoGeneration = 0;
     this.watchFlags = 0;
@@ -424,20 +434,30 @@ export class ElementRecord extends ParentRecord implements MatchableElement {
 
   /** `MatchableElement.ancestorMatch`: -1 until a walk passed here (while the tree's shape held), or while not in the tree yet. */
   ancestorMatch(sel: object, k: number): number {
+    if (this.ancestorMemoGeneration !== treeGeneration || !this.evaluated) return -1;
+    if (this.ancestorMemoSel === sel && this.ancestorMemoKV >> 1 === k) return this.ancestorMemoKV & 1;
     const memo = this.ancestorMemo;
-    if (memo === null || this.ancestorMemoGeneration !== treeGeneration || !this.evaluated) return -1;
-    for (let i = 0; i < memo.length; i += 3) if (memo[i] === sel && memo[i + 1] === k) return memo[i + 2] as number;
+    if (memo !== null) for (let i = 0; i < memo.length; i += 3) if (memo[i] === sel && memo[i + 1] === k) return memo[i + 2] as number;
     return -1;
+  }
+
+  rememberWalks(): boolean {
+    if (walkGeneration === treeGeneration) return true;
+    walkGeneration = treeGeneration;
+    return false;
   }
 
   rememberAncestorMatch(sel: object, k: number, matches: boolean): void {
     // (Not on an element the adoption agency has not put in the tree yet: its ancestors are not all there.)
     if (!this.evaluated) return;
-    if (this.ancestorMemo === null || this.ancestorMemoGeneration !== treeGeneration) {
-      this.ancestorMemo = [];
+    if (this.ancestorMemoGeneration !== treeGeneration) {
       this.ancestorMemoGeneration = treeGeneration;
+      this.ancestorMemoSel = sel;
+      this.ancestorMemoKV = k * 2 + (matches ? 1 : 0);
+      this.ancestorMemo = null;
+      return;
     }
-    this.ancestorMemo.push(sel, k, matches ? 1 : 0);
+    (this.ancestorMemo ??= []).push(sel, k, matches ? 1 : 0);
   }
 
   /** Key for counting siblings of the same type. */

@@ -675,7 +675,6 @@ export class Transformer {
   private ownPopped = false;
   private ownConsumed = false;
   private ownCommentParent: ParentRecord | null = null;
-  /** The element the token pushed onto the list of active formatting elements, and the list before (see the constructor). */
   /** The formatting element the token being processed pushed, where the push is to be checked (see the constructor). */
   private noahsArk: ElementRecord | null = null;
   /** The list after its last marker before that push (null: fewer than three entries, or the index answers). */

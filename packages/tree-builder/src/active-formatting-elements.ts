@@ -111,12 +111,8 @@ export class ActiveFormattingElements<N> {
   onPush: ((record: ElementRecord<N>) => void) | null = null;
   /** Told of every change to the list (null: nobody is). */
   listener: ActiveFormattingListener<N> | null = null;
-  /**
-   * The element Noah's Ark removed in the last push (null: none), and the element of the entry that was
-   * right before it (null: a marker, or the list's start).
-   */
+  /** The element Noah's Ark removed in the last push (null: none). */
   dropped: ElementRecord<N> | null = null;
-  droppedPrev: ElementRecord<N> | null = null;
   /**
    * The tail `tailStart` found last: its first and last entries, whose entries carry `tailStamp`; and
    * the array of their nodes (`tailNodes`; null until made). `tailValid` is cleared when an entry of it
@@ -280,7 +276,6 @@ export class ActiveFormattingElements<N> {
       for (let k = 1; k < 3 && third !== null; k++) third = third.prevSameSignature;
       if (third !== null && third.level === this.level) {
         this.dropped = third.element;
-        this.droppedPrev = third.prev === null ? null : third.prev.element;
         this.removeEntry(third);
         if (this.onNoahsArk !== null) this.onNoahsArk(third.element!);
       }

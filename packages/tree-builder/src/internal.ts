@@ -56,8 +56,8 @@ declare module './tree-builder.js' {
     activeFormattingLength(): number;
     /** Whether at least `k` entries follow the list's last marker (O(k)). */
     activeFormattingAtLeast(k: number): boolean;
-    /** The element Noah's Ark removed in the last push, and the element right before its entry (null: a marker or the start); null when none. */
-    noahsArkDropped(): { readonly node: N; readonly prev: N | null } | null;
+    /** The element Noah's Ark removed in the last push; null when none. */
+    noahsArkDropped(): N | null;
   }
 }
 

@@ -859,16 +859,10 @@ export class TreeBuilder<N> {
     return this.afe.atLeastSinceMarker(k);
   }
 
-  /**
-   * @internal The element Noah's Ark (§13.2.4.3 "push", step 2) removed from the list in the last push,
-   * and the element whose entry was right before it (null: a marker or the list's start); null when it
-   * removed none.
-   */
-  noahsArkDropped(): { readonly node: N; readonly prev: N | null } | null {
+  /** @internal The element Noah's Ark (§13.2.4.3 "push", step 2) removed from the list in the last push; null when it removed none. */
+  noahsArkDropped(): N | null {
     const dropped = this.afe.dropped;
-    if (dropped === null) return null;
-    const prev = this.afe.droppedPrev;
-    return { node: dropped.node, prev: prev === null ? null : prev.node };
+    return dropped === null ? null : dropped.node;
   }
 
   /**

@@ -690,7 +690,7 @@ export class Transformer {
     const dropped = this.builder.noahsArkDropped();
     // (Fewer than three entries before the push: neither parser removes one.)
     if (viaIndex ? before === null && !this.builder.activeFormattingAtLeast(dropped === null ? 4 : 3) : before === null) return;
-    this.exec.noahsArk(el, dropped === null ? null : (dropped.node as ElementRecord), before, viaIndex, offset);
+    this.exec.noahsArk(el, dropped as ElementRecord | null, before, viaIndex, offset);
   }
 
   /**

@@ -98,10 +98,7 @@ export function matchesComplex(sel: ComplexSelector, el: MatchableElement, quirk
  */
 function someAncestorMatches(sel: ComplexSelector, start: MatchableElement | null, quirks: boolean, k: number): boolean {
   if (start === null) return false;
-  if (start.ancestorMatch === undefined || !start.rememberWalks!()) {
-    for (let a: MatchableElement | null = start; a !== null; a = a.parentElement) if (matchesComplex(sel, a, quirks, k)) return true;
-    return false;
-  }
+  if (start.ancestorMatch === undefined || !start.rememberWalks!()) return ancestorMatchesByWalk(sel, start, quirks, k);
   const path: MatchableElement[] = [];
   let found = false;
   for (let a: MatchableElement | null = start; a !== null; a = a.parentElement) {
@@ -117,12 +114,16 @@ function someAncestorMatches(sel: ComplexSelector, start: MatchableElement | nul
     }
   }
   for (let j = 0; j < path.length; j++) path[j]!.rememberAncestorMatch!(sel, k, found);
-  if (verifying) {
-    let walked = false;
-    for (let a: MatchableElement | null = start; a !== null && !walked; a = a.parentElement) walked = matchesComplex(sel, a, quirks, k);
-    if (walked !== found) throw new Error(`someAncestorMatches: remembered ${found}, the walk says ${walked} (${start.localName})`);
+  if (verifying && ancestorMatchesByWalk(sel, start, quirks, k) !== found) {
+    throw new Error(`someAncestorMatches: remembered ${found}, the walk says ${!found} (${start.localName})`);
   }
   return found;
+}
+
+/** `someAncestorMatches` by walking up to the root (the definition). */
+function ancestorMatchesByWalk(sel: ComplexSelector, start: MatchableElement | null, quirks: boolean, k: number): boolean {
+  for (let a = start; a !== null; a = a.parentElement) if (matchesComplex(sel, a, quirks, k)) return true;
+  return false;
 }
 
 function matchesCompound(compound: CompoundSelector, el: MatchableElement, quirks: boolean): boolean {

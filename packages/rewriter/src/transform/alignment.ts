@@ -63,6 +63,7 @@ import {
   FORMATTING_NAMES,
   type ParentRecord,
   containerOf,
+  insideRemovedContent,
   type NodeRecord,
   OUT_ABSENT,
   OUT_CLOSED,
@@ -326,12 +327,6 @@ export function verifyPresence(on: boolean): void {
   verifyingPresence = on;
 }
 
-/** Whether `start` or an element around it is left out or has its content left out, by walking up (the definition). */
-function absentByWalk(start: ParentRecord | null): boolean {
-  for (let x: ParentRecord | null = start; x !== null; x = containerOf(x)) if (x instanceof ElementRecord && (x.out & (OUT_ABSENT | OUT_CONTENT_ABSENT)) !== 0) return true;
-  return false;
-}
-
 /** Phase B's record of what the output's parser has, and the markup that keeps it in step; see the file comment. */
 export class OutputAlignment {
   /** The effects of the token being output, while the output's parser has not had all of them. */
@@ -471,7 +466,7 @@ export class OutputAlignment {
     if (!this.removedSeen) return true;
     // (Up through template contents to their template: removed with it.)
     const absent = this.absentAround(el.parent);
-    if (verifyingPresence && absent !== absentByWalk(el.parent)) {
+    if (verifyingPresence && absent !== insideRemovedContent(el.parent)) {
       throw new Error(`OutputAlignment.present: for a <${el.localName}>, the memo says ${absent ? '' : 'not '}inside removed content, the walk says otherwise`);
     }
     return !absent;

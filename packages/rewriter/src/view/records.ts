@@ -110,6 +110,15 @@ export function containerOf(x: ParentRecord): ParentRecord | null {
   return x instanceof FragmentRecord ? x.host : x.parent;
 }
 
+/**
+ * Whether `node` is, or is inside (up through template contents), an element a handler left out or
+ * whose content it left out (`OUT_ABSENT`, `OUT_CONTENT_ABSENT`): a walk up, O(depth).
+ */
+export function insideRemovedContent(node: ParentRecord | null): boolean {
+  for (let x: ParentRecord | null = node; x !== null; x = containerOf(x)) if (x instanceof ElementRecord && (x.out & (OUT_ABSENT | OUT_CONTENT_ABSENT)) !== 0) return true;
+  return false;
+}
+
 /** A comment or doctype node: the sink must hand the tree builder a handle for them. */
 export class LeafRecord {
   constructor(readonly kind: 'comment' | 'doctype') {}

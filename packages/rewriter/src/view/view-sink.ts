@@ -18,7 +18,7 @@ import type { StartTagClass, TextToken } from '@sluice/tokenizer';
 import { ElementMatcher, type SinkSelector } from '../selectors/element-matcher.js';
 import type { SelectorRegistry } from '../selectors/registry.js';
 import { WATCH_CONTENT_CHANGED, WATCH_MOVED, type MoveWatch } from './move-watch.js';
-import { DocumentRecord, ElementRecord, ancestorsChanged, FORMATTING_NAMES, containerOf, FragmentRecord, LeafRecord, type NodeRecord, OUT_ABSENT, OUT_CONTENT_ABSENT, OUT_ENDED_OPEN, OUT_FOSTERED, ParentRecord, type Positions } from './records.js';
+import { DocumentRecord, ElementRecord, ancestorsChanged, insideRemovedContent, FORMATTING_NAMES, FragmentRecord, LeafRecord, type NodeRecord, OUT_ENDED_OPEN, OUT_FOSTERED, ParentRecord, type Positions } from './records.js';
 
 /** Kinds of the events the sink records for the token being processed. */
 export const EV_CREATE = 0;
@@ -44,12 +44,6 @@ export const WHOLE_TOKEN: SourceLocation = Object.freeze({ start: -1, end: -1 })
 export type { SinkSelector } from '../selectors/element-matcher.js';
 
 
-
-/** Whether `node` is, or is inside, an element whose content a handler removed (`OUT_ABSENT`, `OUT_CONTENT_ABSENT`). */
-function insideRemoved(node: ParentRecord): boolean {
-  for (let x: ParentRecord | null = node; x !== null; x = containerOf(x)) if (x instanceof ElementRecord && (x.out & (OUT_ABSENT | OUT_CONTENT_ABSENT)) !== 0) return true;
-  return false;
-}
 
 /** Union of two bit sets, reusing `a` when `b` adds nothing (arrays are shared and never mutated). */
 function union(a: Uint8Array | null, b: Uint8Array | null): Uint8Array | null {
@@ -242,11 +236,11 @@ export class ViewSink implements TreeSink<NodeRecord> {
     if (!(node instanceof ElementRecord)) return;
     if (node.parent !== null) {
       // Only the adoption agency algorithm inserts an element that is in the tree already (steps 13.8, 14).
-      if (this.onMovedOutOfRemoved !== null && this.removedSeen() && insideRemoved(node.parent)) {
+      if (this.onMovedOutOfRemoved !== null && this.removedSeen() && insideRemovedContent(node.parent)) {
         // Into a new element of the chain the algorithm has not inserted yet (step 13.8): where it lands
         // is known when the chain is (checked below, `checkMovedFromRemoved`).
         if (parent instanceof ElementRecord && !parent.evaluated) this.movedFromRemoved.push(node);
-        else if (!insideRemoved(parent)) this.onMovedOutOfRemoved(node);
+        else if (!insideRemovedContent(parent)) this.onMovedOutOfRemoved(node);
       }
       if (node.open) node.parent.removeOpenChild(node);
       this.detach(node);
@@ -279,7 +273,7 @@ export class ViewSink implements TreeSink<NodeRecord> {
   /** The chain is in the tree: those of `movedFromRemoved` that landed outside removed content are refused. */
   private checkMovedFromRemoved(): void {
     const moved = this.movedFromRemoved.splice(0);
-    for (const el of moved) if (el.parent !== null && !insideRemoved(el.parent)) this.onMovedOutOfRemoved!(el);
+    for (const el of moved) if (el.parent !== null && !insideRemovedContent(el.parent)) this.onMovedOutOfRemoved!(el);
   }
 
   /** The adoption agency algorithm moved `el` (or its children): noted for the checks of its content (moved-content.ts). */

@@ -19,14 +19,31 @@ function children(pid: number): number[] {
   return out;
 }
 
-/** The launcher's child's command line, once it has one (polls up to 10 s). */
+function commandLine(pid: number): string[] {
+  return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter((s) => s !== '');
+}
+
+/**
+ * The launcher's child's command line, once it has its own (polls up to 10 s). Between fork and exec the
+ * child's /proc cmdline is still the launcher's, so a child seen then is read again until it differs
+ * (CI once read it in that window).
+ */
 async function childCommandLine(p: ChildProcess): Promise<string[] | null> {
+  const launcher = commandLine(p.pid!).join('\0');
+  let last: string[] | null = null;
   for (let i = 0; i < 200; i++) {
     const kids = children(p.pid!);
-    if (kids.length > 0) return readFileSync(`/proc/${kids[0]}/cmdline`, 'utf8').split('\0').filter((s) => s !== '');
+    if (kids.length > 0) {
+      try {
+        last = commandLine(kids[0]!);
+      } catch {
+        last = null; // the child is gone already
+      }
+      if (last !== null && last.join('\0') !== launcher) return last;
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
-  return null;
+  return last;
 }
 
 function exited(p: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {

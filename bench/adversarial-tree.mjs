@@ -3,24 +3,27 @@
 // and parsed into @sluice/dom (tokenizer → tree builder → DomTreeSink); the time ratio (4n / n) must
 // stay under 4.4 (linear, with some slack for the machine), else the script exits with status 1.
 //
-//   npx tsc -b && node bench/adversarial-tree.mjs [--n 100000] [--only <substring>]
+//   npx tsc -b && node bench/adversarial-tree.mjs [--n 100000] [--only <substring>] [--rounds 3] [--min-ms 50]
+//
+// Each size is measured in a process of its own, warmed up on the same shape, in CPU time; n grows per
+// input until a parse takes --min-ms; processes at n and 4n alternate and the best of each is kept
+// (bench/lib/growth.mjs says why).
 //
 // The inputs aim at the tree builder's potentially quadratic corners: the stack of open elements
 // ("has an element in scope", "any other end tag", clearing back to a table context), the list of
 // active formatting elements (Noah's Ark, reconstruction, the adoption agency), foster parenting and
 // "in table text", implied end tags.
 import { parse } from '../packages/dom/dist/index.js';
+import { GOAL, childMeasure, growth, growthOptions } from './lib/growth.mjs';
 
 // No forced garbage collection before a timed parse (there was one until 2026-11-28): `gc()` is a
 // memory-reducing collection that lets V8 drop the hidden classes no live object uses, and the optimized
 // code that embeds them, so every timed parse began cold and the re-optimization swamped the n run
-// (bench/linearity.mjs, `time`). One input's garbage is collected where it falls; the best of three keeps
-// the least disturbed run.
+// (docs/parsing.md, "A forced GC makes the next run cold").
 
 const args = process.argv.slice(2);
-const n = Number(args[args.indexOf('--n') + 1]) || 100_000;
-const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
-const LIMIT = 4.4;
+const { n, rounds, only, minMs, maxScale } = growthOptions(args, { n: 100_000, rounds: 3, minMs: 50, maxScale: 16 });
+const LIMIT = GOAL;
 
 /** [name, build(n) → input] */
 const cases = [
@@ -54,30 +57,26 @@ const cases = [
   ['frameset', (k) => '<frameset>' + '<frame> x'.repeat(k)],
 ];
 
-function time(input) {
-  let best = Infinity;
-  for (let i = 0; i < 3; i++) {
-    const start = process.hrtime.bigint();
-    parse(input);
-    const ms = Number(process.hrtime.bigint() - start) / 1e6;
-    if (ms < best) best = ms;
-  }
-  return best;
+function runParse(input) {
+  parse(input);
 }
 
+if (args[0] === '--child') {
+  const [, , shape, k, warmK] = args.map(Number);
+  childMeasure(runParse, cases[shape][1], k, warmK);
+  process.exit(0);
+}
+const script = new URL(import.meta.url).pathname;
+
 let failed = 0;
-console.log(`adversarial tree construction: n = ${n} vs 4n = ${4 * n}; the time ratio must stay under ${LIMIT}\n`);
-for (const [name, build] of cases) {
+console.log(`adversarial tree construction: n from ${n} doubled (up to ×${maxScale}) until a parse takes ${minMs} ms of CPU, vs 4n;`);
+console.log(`each size measured in a process of its own (best of 2 runs), ${rounds} processes per size; the time ratio must stay under ${LIMIT}\n`);
+for (const [i, [name]] of cases.entries()) {
   if (only !== null && !name.includes(only)) continue;
-  const small = build(n);
-  const large = build(4 * n);
-  time(small); // warm-up
-  const a = time(small);
-  const b = time(large);
-  const ratio = b / a;
+  const { n: k, a, b, ratio } = growth({ script, childArgs: [0, i], n, rounds, minMs, maxScale });
   const ok = ratio < LIMIT;
   if (!ok) failed++;
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name.padEnd(58)} ${a.toFixed(1).padStart(8)} ms ${b.toFixed(1).padStart(9)} ms   ×${ratio.toFixed(2)}`);
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name.padEnd(58)} ${String(k).padStart(7)} ${a.toFixed(1).padStart(8)} ms ${b.toFixed(1).padStart(9)} ms   ×${ratio.toFixed(2)}`);
 }
 if (failed > 0) {
   console.log(`\n${failed} input(s) grew faster than linearly`);

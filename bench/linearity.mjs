@@ -5,13 +5,14 @@
 // attribute, through createTransformer) — and, for the tree shapes, `parse()` of the whole string. The
 // time ratio 4n / n is printed beside the goal (≤ 4.4: linear, with slack).
 //
-// Not a timed unit test: a bench script. Rounds alternate n and 4n and the best of each is kept (another
-// process on a shared machine only ever adds time), timed in CPU time, with no forced GC (see `time`); `--check` exits 1
-// only when a ratio passes a generous bound (default 6), so CI can run it without flaking.
+// Not a timed unit test: a bench script. Each size is measured in a process of its own, warmed up on
+// the same shape, in CPU time (best of 2 runs there); n grows per row until a run takes --min-ms; processes at n and
+// 4n alternate and the best of each is kept (bench/lib/growth.mjs says why). `--check` exits 1 only
+// when a ratio passes a generous bound (default 6), so CI can run it without flaking.
 //
 //   npm run bench:linearity                     print the table
 //   node bench/linearity.mjs --check            exit 1 if any ratio is over --limit (6)
-//   node bench/linearity.mjs --n 5000 --rounds 5 --only table --limit 5
+//   node bench/linearity.mjs --n 5000 --rounds 5 --only table --limit 5 --min-ms 50
 //
 // The inputs are those of bench/tokenizer.mjs (its linear-time section: text, comment, reference and
 // script-nesting runs), bench/adversarial-tree.mjs and bench/worst-case.mjs (the tree builder's
@@ -20,15 +21,10 @@ import { Tokenizer } from '../packages/tokenizer/dist/index.js';
 import { Parser } from '../packages/tree-builder/dist/index.js';
 import { DomTreeSink, parse } from '../packages/dom/dist/index.js';
 import { HTMLRewriter } from '../packages/rewriter/dist/index.js';
+import { GOAL, childMeasure, growth, growthOptions } from './lib/growth.mjs';
 
 const args = process.argv.slice(2);
-const arg = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
-const n = Number(arg('--n', 10_000));
-const rounds = Number(arg('--rounds', 4));
-const only = arg('--only', null);
-const check = args.includes('--check');
-const LIMIT = Number(arg('--limit', 6));
-const GOAL = 4.4;
+const options = growthOptions(args, { n: 10_000, rounds: 3, minMs: 50, maxScale: 16 });
 
 const repeatTo = (unit, length) => unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
 
@@ -96,38 +92,6 @@ function rewriteByCharacter(input) {
   t.end();
 }
 
-/**
- * Milliseconds of CPU time (user + system, this process) the run took. CPU time, not wall time: on a
- * loaded machine another process's slices are not counted (wall-clock ratios there reached 6–35 on the
- * same inputs that measure 1–4 in CPU time).
- *
- * No forced GC before a run (there was one until 2026-11-28): `gc()` is a memory-reducing collection,
- * which lets V8 drop the hidden classes (maps) that no live object uses — every object of a finished
- * run — and with them the optimized code that embeds them ("weak objects" in `--trace-deopt`). Each run
- * then began cold: re-optimizing cost ~100 ms of CPU (the compiler's threads count in `cpuUsage`), which
- * swamped the n run and pulled every ratio toward 1 (a deep `<div>` nesting measured ×1.01 with it and
- * ×4–14 without). The garbage an earlier run left is collected where it falls, as in a real process;
- * the best of the rounds keeps the least disturbed run.
- */
-function time(run, input) {
-  const start = process.cpuUsage();
-  run(input);
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1e3;
-}
-
-/** Best of `rounds`, n and 4n alternating, after a warm-up at n. */
-function ratio(run, small, large) {
-  time(run, small);
-  let a = Infinity;
-  let b = Infinity;
-  for (let r = 0; r < rounds; r++) {
-    a = Math.min(a, time(run, small));
-    b = Math.min(b, time(run, large));
-  }
-  return { a, b, ratio: b / a };
-}
-
 // ---- The table ------------------------------------------------------------------------------------
 
 // The tokenizer alone is fast: its inputs are 4 times longer, so that its times are not a few ms.
@@ -139,25 +103,35 @@ const paths = [
   ['rewrite, 1-char chunks', rewriteByCharacter, [...textShapes, ...treeShapes]],
 ];
 
-console.log(`linearity: n = ${n} vs 4n = ${4 * n} repetitions of each shape's unit; best of ${rounds} rounds, n and 4n alternating`);
+if (args[0] === '--child') {
+  const [, path, shape, k, warmK] = args.map(Number);
+  const [, run, shapes] = paths[path];
+  childMeasure(run, shapes[shape][1], k, warmK);
+  if (checksum === 0) throw new Error('nothing ran');
+  process.exit(0);
+}
+
+const { n, rounds, only, check, limit: LIMIT, minMs, maxScale } = options;
+const script = new URL(import.meta.url).pathname;
+console.log(`linearity: n vs 4n repetitions of each shape's unit, n from ${n} doubled (up to ×${maxScale}) until a run takes ${minMs} ms of CPU;`);
+console.log(`each size measured in a process of its own (best of 2 runs), ${rounds} processes per size, n and 4n alternating`);
 console.log(`goal: ratio ≤ ${GOAL}${check ? `; --check fails over ${LIMIT}` : ''}\n`);
 const fmt = (ms) => ms.toFixed(1).padStart(9);
 const all = [];
 let over = 0;
-for (const [path, run, shapes] of paths) {
-  console.log(`${path.padEnd(56)} ${'n (ms)'.padStart(9)} ${'4n (ms)'.padStart(9)}  ratio`);
-  for (const [name, build] of shapes) {
+for (const [p, [path, , shapes]] of paths.entries()) {
+  console.log(`${path.padEnd(56)} ${'n'.padStart(7)} ${'n (ms)'.padStart(9)} ${'4n (ms)'.padStart(9)}  ratio`);
+  for (const [i, [name]] of shapes.entries()) {
     if (only !== null && !name.includes(only) && !path.includes(only)) continue;
-    const r = ratio(run, build(n), build(4 * n));
+    const r = growth({ script, childArgs: [p, i], n, rounds, minMs, maxScale });
     all.push(r.ratio);
     if (r.ratio > LIMIT) over++;
     const mark = r.ratio > LIMIT ? `   OVER ${LIMIT}` : r.ratio > GOAL ? '   over the goal' : '';
-    console.log(`  ${name.padEnd(54)} ${fmt(r.a)} ${fmt(r.b)}  ×${r.ratio.toFixed(2)}${mark}`);
+    console.log(`  ${name.padEnd(54)} ${String(r.n).padStart(7)} ${fmt(r.a)} ${fmt(r.b)}  ×${r.ratio.toFixed(2)}${mark}`);
   }
   console.log('');
 }
 
-if (checksum === 0) throw new Error('nothing ran');
 if (all.length > 0) {
   const sorted = [...all].sort((x, y) => x - y);
   console.log(`${all.length} ratios: ${sorted[0].toFixed(2)}–${sorted[sorted.length - 1].toFixed(2)}, median ${sorted[sorted.length >> 1].toFixed(2)}; ` +

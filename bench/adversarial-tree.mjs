@@ -3,7 +3,7 @@
 // and parsed into @sluice/dom (tokenizer → tree builder → DomTreeSink); the time ratio (4n / n) must
 // stay under 4.4 (linear, with some slack for the machine), else the script exits with status 1.
 //
-//   npx tsc -b && node bench/adversarial-tree.mjs [--n 100000] [--only <substring>] [--rounds 3] [--min-ms 50]
+//   npx tsc -b && node bench/adversarial-tree.mjs [--n 25000] [--only <substring>] [--rounds 2] [--min-ms 50]
 //
 // Each size is measured in a process of its own, warmed up on the same shape, in CPU time; n grows per
 // input until a parse takes --min-ms; processes at n and 4n alternate and the best of each is kept
@@ -22,7 +22,7 @@ import { GOAL, childMeasure, growth, growthOptions } from './lib/growth.mjs';
 // (docs/parsing.md, "A forced GC makes the next run cold").
 
 const args = process.argv.slice(2);
-const { n, rounds, only, minMs, maxScale } = growthOptions(args, { n: 100_000, rounds: 3, minMs: 50, maxScale: 16 });
+const { n, rounds, only, minMs, maxScale } = growthOptions(args, { n: 25_000, rounds: 2, minMs: 50, maxScale: 16 });
 const LIMIT = GOAL;
 
 /** [name, build(n) → input] */

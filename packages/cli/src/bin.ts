@@ -45,12 +45,23 @@ function runHere(): void {
 }
 
 function runBounded(script: string): void {
-  const child = spawn(process.execPath, [...process.execArgv, `${FLAG}=${SEMI_SPACE_MB}`, script, ...process.argv.slice(2)], {
+  // A terminal's Ctrl-C reaches both processes (one process group); a signal sent to this one alone is passed on.
+  // The handlers come before the spawn: a signal that arrived while `spawn` waited for the child's exec
+  // would otherwise take the default action, ending this process and leaving the child running. One that
+  // arrives before the child exists is passed on as soon as it does.
+  let child: ReturnType<typeof spawn> | null = null;
+  let pending: NodeJS.Signals | null = null;
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.on(signal, () => {
+      if (child === null) pending = signal;
+      else child.kill(signal);
+    });
+  }
+  child = spawn(process.execPath, [...process.execArgv, `${FLAG}=${SEMI_SPACE_MB}`, script, ...process.argv.slice(2)], {
     stdio: 'inherit',
     env: { ...process.env, SLUICE_NO_REEXEC: '1' },
   });
-  // A terminal's Ctrl-C reaches both processes (one process group); a signal sent to this one alone is passed on.
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => child.kill(signal));
+  if (pending !== null) child.kill(pending);
   child.on('error', (error) => {
     process.stderr.write(`sluice: could not start: ${error.message}\n`);
     process.exitCode = 1;

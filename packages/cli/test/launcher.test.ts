@@ -24,26 +24,26 @@ function commandLine(pid: number): string[] {
 }
 
 /**
- * The launcher's child's command line, once it has its own (polls up to 10 s). Between fork and exec the
- * child's /proc cmdline is still the launcher's, so a child seen then is read again until it differs
- * (CI once read it in that window).
+ * The launcher's child's command line, once it is the bounded command's (polls up to 10 s): between fork
+ * and exec a child's /proc cmdline is still the launcher's, and during the exec it can read empty (CI
+ * read it in both windows), so a child is read again until its command line has the flag. Null when it
+ * never does.
  */
 async function childCommandLine(p: ChildProcess): Promise<string[] | null> {
-  const launcher = commandLine(p.pid!).join('\0');
-  let last: string[] | null = null;
   for (let i = 0; i < 200; i++) {
     const kids = children(p.pid!);
     if (kids.length > 0) {
+      let argv: string[] | null = null;
       try {
-        last = commandLine(kids[0]!);
+        argv = commandLine(kids[0]!);
       } catch {
-        last = null; // the child is gone already
+        argv = null; // the child is gone already
       }
-      if (last !== null && last.join('\0') !== launcher) return last;
+      if (argv !== null && argv.includes('--max-semi-space-size=2')) return argv;
     }
     await new Promise((r) => setTimeout(r, 50));
   }
-  return last;
+  return null;
 }
 
 function exited(p: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {

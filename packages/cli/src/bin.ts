@@ -12,7 +12,7 @@
  * (in `node`'s flags or NODE_OPTIONS) or sets SLUICE_NO_REEXEC=1. The child's exit code (or signal) is
  * this process's.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 
 const FLAG = '--max-semi-space-size';
 const SEMI_SPACE_MB = 2;
@@ -46,22 +46,16 @@ function runHere(): void {
 
 function runBounded(script: string): void {
   // A terminal's Ctrl-C reaches both processes (one process group); a signal sent to this one alone is passed on.
-  // The handlers come before the spawn: a signal that arrived while `spawn` waited for the child's exec
-  // would otherwise take the default action, ending this process and leaving the child running. One that
-  // arrives before the child exists is passed on as soon as it does.
-  let child: ReturnType<typeof spawn> | null = null;
-  let pending: NodeJS.Signals | null = null;
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-    process.on(signal, () => {
-      if (child === null) pending = signal;
-      else child.kill(signal);
-    });
-  }
+  // The handlers come before the spawn: a signal that arrives while `spawn` waits for the child's exec
+  // then runs its handler from the event loop, once `child` is set. Registered after the spawn, they
+  // left a window in which the signal took its default action, ending this process and leaving the
+  // child running.
+  let child: ChildProcess | null = null;
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => child?.kill(signal));
   child = spawn(process.execPath, [...process.execArgv, `${FLAG}=${SEMI_SPACE_MB}`, script, ...process.argv.slice(2)], {
     stdio: 'inherit',
     env: { ...process.env, SLUICE_NO_REEXEC: '1' },
   });
-  if (pending !== null) child.kill(pending);
   child.on('error', (error) => {
     process.stderr.write(`sluice: could not start: ${error.message}\n`);
     process.exitCode = 1;

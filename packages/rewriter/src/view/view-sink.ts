@@ -242,10 +242,7 @@ export class ViewSink implements TreeSink<NodeRecord> {
         if (parent instanceof ElementRecord && !parent.evaluated) this.movedFromRemoved.push(node);
         else if (!insideRemovedContent(parent)) this.onMovedOutOfRemoved(node);
       }
-      if (node.open) node.parent.removeOpenChild(node);
-      this.detach(node);
-      this.generation++;
-      ancestorsChanged();
+      this.takeFromParent(node);
       this.movedFurthestBlock(node);
       if (this.watch !== null) this.watch.movedElement(node);
     }
@@ -330,15 +327,22 @@ export class ViewSink implements TreeSink<NodeRecord> {
     }
   }
 
+  /** An element of the tree leaves its parent (a move or a removal): it is no longer an open child there, and its ancestors changed. */
+  private takeFromParent(node: ElementRecord): void {
+    if (node.open) node.parent!.removeOpenChild(node);
+    this.detach(node);
+    this.shapeChanged();
+  }
+
+  /** Elements got other ancestors: the view's `generation` and the records' descendant-combinator memos (records.ts `ancestorsChanged`) move on. */
+  private shapeChanged(): void {
+    this.generation++;
+    ancestorsChanged();
+  }
+
   remove(node: NodeRecord): void {
-    if (node instanceof ElementRecord && node.parent !== null) {
-      if (node.open) node.parent.removeOpenChild(node);
-      this.detach(node);
-      this.generation++;
-      ancestorsChanged();
-    } else if (node instanceof LeafRecord) {
-      node.parent = null;
-    }
+    if (node instanceof ElementRecord && node.parent !== null) this.takeFromParent(node);
+    else if (node instanceof LeafRecord) node.parent = null;
   }
 
   moveChildren(from: NodeRecord, to: NodeRecord): void {
@@ -374,8 +378,7 @@ export class ViewSink implements TreeSink<NodeRecord> {
       from.openChild = null;
       from.moreOpenChildren = null;
     }
-    this.generation++;
-    ancestorsChanged();
+    this.shapeChanged();
     if (from instanceof ElementRecord) this.movedFurthestBlock(from);
     // (The closed children the selectors may still ask about: the held ones, move-watch.ts.)
     if (this.watch !== null) this.watch.movedChildren(from, to);

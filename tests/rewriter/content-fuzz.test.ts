@@ -12,7 +12,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Document, Element, type Node, Text, nextInSubtree, parse } from '@sluice/dom';
-import { HTMLRewriter, parseSelector } from '@sluice/rewriter';
+import { type ElementUnit, HTMLRewriter, parseSelector } from '@sluice/rewriter';
 import { REFUSAL, normalized, rearranging } from './helpers/final-tree.js';
 import { querySelectorAll } from './helpers/reference-query.js';
 import { cuts, splitAt, tagSoup } from './helpers/soup.js';
@@ -91,14 +91,29 @@ const namedSoup = fc
   )
   .map((parts) => parts.join(''));
 
-function handlersFor(r: HTMLRewriter, entries: readonly [string, Change][]): void {
+/**
+ * Soup of tables with formatting elements and text in them: what foster parenting, table text held by
+ * the tree builder (§13.2.6.4.10) and the reconstruction of the active formatting elements do together
+ * (`<table><a><table>x`: the text makes a copy of the `a` before the second table, which a handler's
+ * `before` must precede).
+ */
+const TABLE_PART = fc.constantFrom('<table>', '</table>', '<tr>', '<td>', '</td>', '<caption>', '<tbody>', '<colgroup>');
+const FORMATTING_PART = fc.constantFrom('<a>', '</a>', '<b>', '</b>', '<i>', '<font>', '</font>');
+const TEXT_PART = fc.constantFrom('x', ' ', 'y z', ' w');
+/** A formatting element in a table, a table tag that closes it, then text: the shape that makes a copy for table text. */
+const fostered = fc.tuple(TABLE_PART, FORMATTING_PART, TABLE_PART, TEXT_PART).map((parts) => parts.join(''));
+const fosteringSoup = fc
+  .array(fc.oneof(fostered, TABLE_PART, FORMATTING_PART, TEXT_PART, fc.constantFrom('<p>', '<div>', '</div>', '<span>', '<li>', '<select>', '<option>')), { maxLength: 10 })
+  .map((parts) => parts.join(''));
+
+/** The handlers for `entries`; `async`: each awaits a tick first (the ops queue behind it; the output must not change). */
+function handlersFor(r: HTMLRewriter, entries: readonly [string, Change][], async = false): void {
   for (const [name, c] of entries) {
     if (c.kind === 'text-remove') {
-      r.on(name, { text: (t) => void t.remove() });
+      r.on(name, { text: async ? async (t) => void (await null, t.remove()) : (t) => void t.remove() });
       continue;
     }
-    r.on(name, {
-      element(e) {
+    const change = (e: ElementUnit): void => {
         switch (c.kind) {
           case 'remove': return void e.remove();
           case 'unwrap': return void e.removeAndKeepContent();
@@ -111,14 +126,14 @@ function handlersFor(r: HTMLRewriter, entries: readonly [string, Change][]): voi
           case 'replace': return void e.replace('[r]');
           case 'attribute': return void e.setAttribute('data-x', name);
         }
-      },
-    });
+    };
+    r.on(name, { element: async ? async (e) => void (await null, change(e)) : change });
   }
 }
 
-async function rewrite(chunks: readonly string[], entries: readonly [string, Change][]): Promise<string> {
+async function rewrite(chunks: readonly string[], entries: readonly [string, Change][], async = false): Promise<string> {
   const r = new HTMLRewriter();
-  handlersFor(r, entries);
+  handlersFor(r, entries, async);
   let out = '';
   const t = r.createTransformer((s) => (out += s));
   for (const c of chunks) await t.write(c);
@@ -175,44 +190,91 @@ function expected(input: string, entries: readonly [string, Change][]): Document
   return doc;
 }
 
+/** Rewrite with `entries`: null when the output reparses to the expected tree or the rewrite was refused as documented; else why not. */
+async function check(input: string, chunks: readonly string[], entries: readonly [string, Change][], kinds: Map<string, number>, async = false): Promise<string | null> {
+  let out: string;
+  try {
+    out = await rewrite(chunks, entries, async);
+  } catch (err) {
+    const message = (err as Error).message;
+    if (!REFUSAL.test(message)) return `${JSON.stringify(input)} ${JSON.stringify(entries)} threw: ${message}`;
+    const kind = message.replace(/offset \d+/g, 'offset N').replace(/^HTMLRewriter: /, '').slice(0, 80);
+    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+    return null;
+  }
+  const got = normalized(parse(out));
+  const want = normalized(expected(input, entries));
+  if (got === want) return null;
+  return `input ${JSON.stringify(input)} in ${JSON.stringify(chunks)}, changes ${JSON.stringify(entries)}\noutput ${JSON.stringify(out)}\nreparsed:\n${got}\nexpected:\n${want}`;
+}
+
+/** The property over `soup` × `changes` in random chunkings; prints the runs and the refusals by kind. */
+async function exactOver(name: string, soup: fc.Arbitrary<string>, changes: fc.Arbitrary<[string, Change][]>, numRuns: number, async = false): Promise<void> {
+  let runs = 0;
+  const kinds = new Map<string, number>();
+  const failures: string[] = [];
+  const property = fc.assert(
+    fc.asyncProperty(soup, cuts, changes, async (input, c, entries) => {
+      runs++;
+      const failure = await check(input, splitAt(input, c), entries, kinds, async);
+      if (failure === null) return true;
+      failures.push(failure);
+      return false;
+    }),
+    { numRuns },
+  );
+  // (The shrunk counterexample's own failure is the last one recorded.)
+  await property.catch((err: unknown) => {
+    throw new Error(`${(err as Error).message}\n${failures[failures.length - 1] ?? ''}`);
+  });
+  const refused = [...kinds.values()].reduce((a, b) => a + b, 0);
+  const top = [...kinds].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, n]) => `  ${n} × ${k}`);
+  console.log(`content fuzz, ${name}: ${runs} runs, all exact; ${refused} refused as documented:\n${top.join('\n')}`);
+  expect(failures.slice(0, 1)).toEqual([]);
+}
+
+/** Changes on the formatting elements only (what a reconstruction copies), for `fosteringSoup`. */
+const formattingConfig = fc
+  .uniqueArray(
+    fc.tuple(
+      fc.constantFrom('a', 'b', 'i', 'font'),
+      fc.constantFrom<Change['kind']>('remove', 'unwrap', 'prepend', 'append', 'before', 'after', 'inner', 'replace', 'text-remove', 'attribute', 'rename'),
+      fc.nat(3),
+    ),
+    { minLength: 1, maxLength: 3, selector: ([name]) => name },
+  )
+  .map((entries) => entries.map(([name, kind, k]): [string, Change] => (kind === 'rename' ? [name, { kind, to: TARGETS[name]![k % TARGETS[name]!.length]! }] : [name, { kind }])));
+
 describe('exact on the final tree, with handlers chosen at random', () => {
   it('every change on generated tag soup, any chunking (fast-check)', async () => {
-    let runs = 0;
-    let refused = 0;
-    const kinds = new Map<string, number>();
-    const failures: string[] = [];
-    const property = fc.assert(
-      fc.asyncProperty(fc.oneof(namedSoup, tagSoup, rearranging), cuts, config, async (input, c, entries) => {
-        runs++;
-        const chunks = splitAt(input, c);
-        let out: string;
-        try {
-          out = await rewrite(chunks, entries);
-        } catch (err) {
-          const message = (err as Error).message;
-          if (!REFUSAL.test(message)) {
-            failures.push(`${JSON.stringify(input)} ${JSON.stringify(entries)} threw: ${message}`);
-            return false;
-          }
-          refused++;
-          const kind = message.replace(/offset \d+/g, 'offset N').replace(/^HTMLRewriter: /, '').slice(0, 80);
-          kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
-          return true;
-        }
-        const got = normalized(parse(out));
-        const want = normalized(expected(input, entries));
-        if (got === want) return true;
-        failures.push(`input ${JSON.stringify(input)} in ${JSON.stringify(chunks)}, changes ${JSON.stringify(entries)}\noutput ${JSON.stringify(out)}\nreparsed:\n${got}\nexpected:\n${want}`);
-        return false;
-      }),
-      { numRuns: 3000 },
-    );
-    // (The shrunk counterexample's own failure is the last one recorded.)
-    await property.catch((err: unknown) => {
-      throw new Error(`${(err as Error).message}\n${failures[failures.length - 1] ?? ''}`);
-    });
-    const top = [...kinds].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, n]) => `  ${n} × ${k}`);
-    console.log(`content fuzz: ${runs} runs, all exact; ${refused} refused as documented:\n${top.join('\n')}`);
-    expect(failures.slice(0, 1)).toEqual([]);
+    await exactOver('tag soup', fc.oneof(namedSoup, tagSoup, rearranging), config, 3000);
   }, 600_000);
+
+  it('every change on the formatting elements, in tables with text: foster parenting, table text and reconstruction together (fast-check)', async () => {
+    await exactOver('formatting elements in tables', fosteringSoup, formattingConfig, 1500);
+  }, 600_000);
+
+  it('the same with async handlers (the ops wait behind each handler, and table text waits with them)', async () => {
+    await exactOver('formatting elements in tables, async handlers', fosteringSoup, formattingConfig, 600, true);
+  }, 600_000);
+
+  it('a copy a reconstruction makes for table text, changed by a handler, comes before that text; content after that text joins it', async () => {
+    const kinds = new Map<string, number>();
+    const cases: [string, string][] = [
+      ['<table><a><table>x', 'a'],
+      ['<table><a><table>x</table>y', 'a'],
+      ['<b><table><a><table>x', 'a'],
+      ['<table><i><table> x<td>', 'i'],
+      ['<table><a><tr>x', 'a'],
+      // (The copy made for the text is no effect of the <b>'s to write: the output's parser makes it.)
+      ['<table><a><table>x<b>', 'b'],
+      ['<table><a><table>x<b>y', 'b'],
+    ];
+    for (const [input, name] of cases) {
+      for (const kind of ['before', 'after', 'prepend', 'attribute', 'rename', 'remove', 'unwrap'] as const) {
+        const entries: [string, Change][] = [[name, kind === 'rename' ? { kind, to: `x-${name}` } : { kind }]];
+        for (const chunks of [[input], [...input]]) for (const async of [false, true]) expect(await check(input, chunks, entries, kinds, async)).toBeNull();
+      }
+    }
+  });
 });

@@ -1293,7 +1293,9 @@ export class Executor {
   private finishEnd(el: ElementRecord, unit: ElementUnit, token: EndTagToken | null, end: EndTagUnit | null, atDocumentEnd: boolean, at: AlignPoint): void {
     if (end !== null) end._active = false;
     this.enterOp(at, () => '');
-    if (el.copyOf !== null && (el.out & OUT_EXPLICIT) === 0) {
+    // (A copy removed or replaced is left out, not made by the output's parser: its end, below, ends the
+    // suppression its start began.)
+    if (el.copyOf !== null && (el.out & (OUT_EXPLICIT | OUT_ABSENT)) === 0) {
       // A copy's end is the parser's: its end tag (if it has one) is copied, renamed as the original's.
       if (end !== null) checkCopyEnd(el, token === null ? -1 : token.start, end, end._name !== unit._name);
       if (token !== null && this.suppress.length === 0) {

@@ -24,7 +24,7 @@ import { TreeBuilder } from '@sluice/tree-builder';
 import { contentContextOf } from '../rewritable-units/content.js';
 import { ElementRecord, type NodeRecord, OUT_FOSTERED, OUT_REOPENS_BODY, type ParentRecord } from '../view/records.js';
 import { EV_COMMENT, EV_CREATE, EV_DROPPED, EV_FOSTERED_TEXT, EV_KEPT_OPEN, EV_POP, EV_TEXT, ViewSink, WHOLE_TOKEN } from '../view/view-sink.js';
-import { type AlignPoint, EFFECT_CREATE, EFFECT_FOSTER, EFFECT_POP, NO_EFFECTS, TokenEffects, alignPoint, alignmentError, reconstructionTail } from './alignment.js';
+import { type AlignPoint, EFFECT_CREATE, EFFECT_FOSTER, EFFECT_POP, NO_EFFECTS, NO_TAIL, TokenEffects, alignPoint, alignmentError, reconstructionTail } from './alignment.js';
 import { BUTTON_SCOPE, SCOPE_BOUNDARY, WALK_DD, WALK_HEADING, WALK_LI, WALK_OPTION, isSpecial, walkKindOf, walkTarget } from './tag-classes.js';
 import { ElementOps } from './elements.js';
 import { endGuardFor } from './end-of-input.js';
@@ -168,6 +168,15 @@ export class Transformer {
           const location = sink.eventLocation[i]!;
           if (location !== null && location !== WHOLE_TOKEN && location.start < start) heldTextCopies = copies;
         } else if (kind !== EV_POP) break;
+      }
+      // Content written before the token then meets the output parser's list as that parser leaves it
+      // once it places the text it holds: the entries those copies were made of are open again (as the
+      // copies), not at the end of the list to be taken off (`<table><a><table>x<b>` with `before()` on
+      // the b: the content joins the held `x`, in the copy of the a).
+      if (heldTextCopies > 0 && !atEnd) {
+        const before = effects.tailBefore;
+        effects.tailBefore = before.length <= heldTextCopies ? NO_TAIL : before.slice(0, before.length - heldTextCopies);
+        if (before.length <= heldTextCopies) effects.boundaryBefore = null;
       }
     }
     // Whitespace held "in table text" and placed in the table now (alignment.ts `heldWhitespace`).
@@ -643,8 +652,28 @@ export class Transformer {
     const tail = reconstructionTail(this.builder);
     if (tail.length === 0) return true;
     if (!this.exec.idle) return false;
-    for (const el of tail) if (!this.exec.align.inOutputList(el)) return false;
+    for (const el of tail) if (!this.exec.align.inOutputList(el) || this.elementHandlersMayMatch(el.localName)) return false;
     return true;
+  }
+
+  /** Per local name: whether an element handler's selector may match an element of that name (`elementHandlersMayMatch`). */
+  private readonly mayMatchByName = new Map<string, boolean>();
+
+  /**
+   * Whether an `element` handler's selector may match an element named `localName` (its rightmost
+   * compound names it, or no name). A copy the reconstruction makes for held table text may then be
+   * changed by a handler — content before it, attributes — and must be written explicitly before the
+   * text (`<table><a><table>x` with `before()` on every `a`): the text waits until it is placed.
+   */
+  private elementHandlersMayMatch(localName: string): boolean {
+    let may = this.mayMatchByName.get(localName);
+    if (may === undefined) {
+      const { registrations, byTag, anyTag } = this.config;
+      const hasElement = (i: number): boolean => registrations[i]!.element !== null;
+      may = anyTag.some(hasElement) || (byTag.get(localName) ?? []).some(hasElement);
+      this.mayMatchByName.set(localName, may);
+    }
+    return may;
   }
 
   /**
@@ -762,9 +791,12 @@ export class Transformer {
         this.effectIndex++;
         continue;
       }
-      if (kind === EV_CREATE && this.effects !== null && ((node as ElementRecord).out & OUT_FOSTERED) !== 0) this.exec.effect(this.effects, this.effectIndex++);
       if (kind === EV_CREATE) {
         const el = node as ElementRecord;
+        // (A copy the output's parser makes for table text it already has is no effect, nor is its
+        // foster parenting: `effectsOf` left both out.)
+        const notEffect = this.notEffects.length !== 0 && this.notEffects.includes(el);
+        if (this.effects !== null && (el.out & OUT_FOSTERED) !== 0 && !notEffect) this.exec.effect(this.effects, this.effectIndex++);
         if (own === OWN_START && location !== null && location.start === ownStart) {
           element = el;
           element.fromStartTag = true;
@@ -773,7 +805,7 @@ export class Transformer {
           // `</br>` makes a <br> with the end tag's location: that tag is the element's.
           if (own === OWN_END && location !== null && location.start === ownStart) madeByEndTag = el;
           this.elements.created(el, ownStart);
-          if (el !== madeByEndTag && (this.notEffects.length === 0 || !this.notEffects.includes(el))) {
+          if (el !== madeByEndTag && !notEffect) {
             if (this.effects !== null) this.exec.effect(this.effects, this.effectIndex);
             this.effectIndex++;
           }

@@ -269,6 +269,9 @@ describe('exact on the final tree, with handlers chosen at random', () => {
       // (The copy made for the text is no effect of the <b>'s to write: the output's parser makes it.)
       ['<table><a><table>x<b>', 'b'],
       ['<table><a><table>x<b>y', 'b'],
+      // (A copy removed ends what it removes where it closes: the caption after it stays.)
+      ['<table><a><table>x<font><table><a><caption>x', 'font'],
+      ['<p><b>x<p>y</b>z', 'b'],
     ];
     for (const [input, name] of cases) {
       for (const kind of ['before', 'after', 'prepend', 'attribute', 'rename', 'remove', 'unwrap'] as const) {

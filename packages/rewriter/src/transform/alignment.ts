@@ -150,6 +150,19 @@ export class TokenEffects {
    */
   sourceHeld = false;
 
+  /**
+   * The entries `originals` were copied (reconstructed) for table text the output's parser holds, before
+   * this token: to content written before the token, they are not at the end of that parser's list.
+   */
+  tailReopened(originals: readonly ElementRecord[]): void {
+    const before = this.tailBefore;
+    if (before.length === 0) return;
+    const rest = before.filter((el) => !originals.includes(el));
+    if (rest.length === before.length) return;
+    this.tailBefore = rest.length === 0 ? NO_TAIL_BEFORE : rest;
+    if (rest.length === 0) this.boundaryBefore = null;
+  }
+
   add(kind: number, el: ElementRecord): void {
     if (this.nodes.length === 0) {
       this.nodes = [el];
@@ -624,7 +637,9 @@ export class OutputAlignment {
       // placed only at this token. The output's parser holds it too, and makes the copies the token's
       // reconstruction made for it first (the effects it begins with) when it reads the token.
       // (A copy foster-parented comes with its foster-parenting entry first.)
-      while (p.done < p.length && (p.kinds[p.done] === EFFECT_FOSTER || (p.kinds[p.done] === EFFECT_CREATE && p.nodes[p.done]!.reconstructed))) p.done++;
+      let upTo = p.done;
+      while (upTo < p.length && (p.kinds[upTo] === EFFECT_FOSTER || (p.kinds[upTo] === EFFECT_CREATE && p.nodes[upTo]!.reconstructed))) upTo++;
+      this.heldTextCopies(p, upTo);
     }
   }
 
@@ -903,8 +918,25 @@ export class OutputAlignment {
    * input's parser made for it (the effects before `at`).
    */
   heldTextWritten(at: AlignPoint): void {
-    const effects = at.effects;
-    if (effects.done < at.upTo) effects.done = at.upTo;
+    this.heldTextCopies(at.effects, at.upTo);
+  }
+
+  /**
+   * Held table text is written before the token of `effects`: the effects before `upTo` (the copies a
+   * reconstruction made for it, their foster parenting) are the output parser's to make when it places
+   * that text — before any content written next, which joins the text it holds. The copies' entries are
+   * then not at the end of its list, to be taken off (`<table><a><table>x<i>` with `before()` on the i
+   * and a text handler: no `</a>` before the content).
+   */
+  private heldTextCopies(effects: TokenEffects, upTo: number): void {
+    if (effects.done >= upTo) return;
+    let reopened: ElementRecord[] | null = null;
+    for (let i = effects.done; i < upTo; i++) {
+      const el = effects.nodes[i]!;
+      if (effects.kinds[i] === EFFECT_CREATE && el.reconstructed && el.copiedFrom !== null) (reopened ??= []).push(el.copiedFrom);
+    }
+    if (reopened !== null) effects.tailReopened(reopened);
+    effects.done = upTo;
   }
 
   /**

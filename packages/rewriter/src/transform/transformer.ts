@@ -24,7 +24,7 @@ import { TreeBuilder } from '@sluice/tree-builder';
 import { contentContextOf } from '../rewritable-units/content.js';
 import { ElementRecord, type NodeRecord, OUT_FOSTERED, OUT_REOPENS_BODY, type ParentRecord } from '../view/records.js';
 import { EV_COMMENT, EV_CREATE, EV_DROPPED, EV_FOSTERED_TEXT, EV_KEPT_OPEN, EV_POP, EV_TEXT, ViewSink, WHOLE_TOKEN } from '../view/view-sink.js';
-import { type AlignPoint, EFFECT_CREATE, EFFECT_FOSTER, EFFECT_POP, NO_EFFECTS, NO_TAIL, TokenEffects, alignPoint, alignmentError, reconstructionTail } from './alignment.js';
+import { type AlignPoint, EFFECT_CREATE, EFFECT_FOSTER, EFFECT_POP, NO_EFFECTS, TokenEffects, alignPoint, alignmentError, reconstructionTail } from './alignment.js';
 import { BUTTON_SCOPE, SCOPE_BOUNDARY, WALK_DD, WALK_HEADING, WALK_LI, WALK_OPTION, isSpecial, walkKindOf, walkTarget } from './tag-classes.js';
 import { ElementOps } from './elements.js';
 import { endGuardFor } from './end-of-input.js';
@@ -174,9 +174,15 @@ export class Transformer {
       // copies), not at the end of the list to be taken off (`<table><a><table>x<b>` with `before()` on
       // the b: the content joins the held `x`, in the copy of the a).
       if (heldTextCopies > 0 && !atEnd) {
-        const before = effects.tailBefore;
-        effects.tailBefore = before.length <= heldTextCopies ? NO_TAIL : before.slice(0, before.length - heldTextCopies);
-        if (before.length <= heldTextCopies) effects.boundaryBefore = null;
+        const originals: ElementRecord[] = [];
+        for (let i = 0, copies = 0; i < n && copies < heldTextCopies; i++) {
+          const node = sink.eventNode[i];
+          if (sink.eventKind[i] === EV_CREATE && (node as ElementRecord).reconstructed) {
+            copies++;
+            if ((node as ElementRecord).copiedFrom !== null) originals.push((node as ElementRecord).copiedFrom!);
+          }
+        }
+        effects.tailReopened(originals);
       }
     }
     // Whitespace held "in table text" and placed in the table now (alignment.ts `heldWhitespace`).

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Worst-case inputs (issue 20 item 4): each known super-linear shape is generated at n and at 4n, parsed
-// (`parse` of @sluice/dom) and rewritten (HTMLRewriter, an `a` handler that sets an attribute, through
-// createTransformer), and the time ratio 4n / n is printed beside the goal (≤ 4.4: linear, with slack).
+// (`parse` of @sluice/dom) and rewritten (HTMLRewriter, an `a` handler that sets an attribute — or the
+// selector a shape names — through createTransformer), and the time ratio 4n / n is printed beside the goal (≤ 4.4: linear, with slack).
 // Each size is measured in a process of its own, warmed up on the same shape, in CPU time; n grows per
 // row until a run takes --min-ms; processes at n and 4n alternate and the best of each is kept
 // (bench/lib/growth.mjs says why). Also printed: the absolute time of 200,000 × `<a><b>` (goal: under a
@@ -29,6 +29,10 @@ const shapes = [
   ['adoption agency: <b><p>x</b> misnesting × n', (k) => '<b><p>x</b>'.repeat(k)],
   ['adoption agency: <a><div> × n', (k) => '<a><div>'.repeat(k)],
   ['adoption agency: <b> then <div> × n then </b> × n', (k) => '<b>' + '<div>'.repeat(k) + '</b>'.repeat(k)],
+  // (A move at every </b> while the tree deepens, with a descendant combinator in the rewrite's selector:
+  // its memos, all voided at each move, took 5.3 s at n = 12,000 until 2026-11-28 — records.ts
+  // `voidAncestorMemosUnder`.)
+  ['adoption agency churn: <b><div>x</b> × n (td b)', (k) => '<b><div>x</b>'.repeat(k), 'a, td b'],
   ['adoption agency: formatting entries far back', (k) =>
     Array.from({ length: k }, (_, i) => `<b class=b${i}>`).join('') + '<p>' +
     Array.from({ length: k }, (_, i) => `<i class=i${i}>`).join('') + '</p><div>' + '</b>'.repeat(k)],
@@ -59,8 +63,10 @@ function runParse(input) {
 }
 
 let size = 0;
+/** The rewrite's selector: `a`, or the shape's own (its third entry). */
+let selector = 'a';
 function runRewrite(input) {
-  const rewriter = new HTMLRewriter().on('a', {
+  const rewriter = new HTMLRewriter().on(selector, {
     element(e) {
       e.setAttribute('x', '1');
     },
@@ -81,6 +87,7 @@ function timeParse(input) {
 const runs = [runParse, runRewrite];
 if (args[0] === '--child') {
   const [, run, shape, k, warmK] = args.map(Number);
+  selector = shapes[shape][2] ?? 'a';
   childMeasure(runs[run], shapes[shape][1], k, warmK);
   process.exit(0);
 }

@@ -209,12 +209,63 @@ export class CopyChain {
 }
 
 /**
- * Bumped whenever an element of some view's tree gets other ancestors (`ViewSink` moves and removals):
- * what elements remember of their ancestors (`ElementRecord.ancestorMatch`) is then void. (One counter
- * for every rewrite in the process: a move in one voids the others' memos too, which only costs a walk.)
+ * Bumped when elements of some view's tree got other ancestors and their memos could not be voided one
+ * by one (`voidAncestorMemosUnder`): what every element remembers of its ancestors
+ * (`ElementRecord.ancestorMatch`) is then void. (One counter for every rewrite in the process: a bump in
+ * one voids the others' memos too, which only costs a walk.)
  */
 let treeGeneration = 1;
-export function ancestorsChanged(): void {
+function ancestorsChanged(): void {
+  treeGeneration++;
+}
+/**
+ * Bumped at every move or removal of an element (any view's). A closed element's memos hold only while
+ * it has not changed: `voidAncestorMemosUnder` reaches open elements only (through `openChild`), so a
+ * closed one under a moved element keeps a memo that may be stale. Open elements' memos are voided one
+ * by one instead, and outlive moves elsewhere — where the adoption agency moves an element between
+ * every two walks (`<b><div>x</b>` × n), voiding every memo at each move made the walks quadratic.
+ */
+let moveGeneration = 1;
+
+/** Elements at most voided one by one per change (`voidAncestorMemosUnder`); past it, all are voided at once. */
+const SUBTREE_VOID_BUDGET = 64;
+
+/**
+ * Elements under `root` got other ancestors (a move or a removal, `root` included when `includeRoot`;
+ * else its open children and theirs, which `moveChildren` gave to it): their memos are voided — the open
+ * ones one by one, through the open-children links, while they are at most `SUBTREE_VOID_BUDGET`; past
+ * that, every memo at once (`ancestorsChanged`). Closed elements' memos are void by `moveGeneration`.
+ * (Sound while every open element's parent is open: the view turns this off once an element closes with
+ * open children, ViewSink `close`.)
+ */
+export function voidAncestorMemosUnder(root: ParentRecord, includeRoot: boolean): void {
+  moveGeneration++;
+  let budget = SUBTREE_VOID_BUDGET;
+  if (includeRoot && root instanceof ElementRecord) {
+    root.ancestorMemoGeneration = 0;
+    budget--;
+  }
+  const stack: ParentRecord[] = [root];
+  while (stack.length > 0) {
+    const p = stack.pop()!;
+    const first = p.openChild;
+    if (first === null) continue;
+    if (--budget < 0) return ancestorsChanged();
+    first.ancestorMemoGeneration = 0;
+    stack.push(first);
+    const more = p.moreOpenChildren;
+    if (more === null) continue;
+    for (let i = 0; i < more.length; i++) {
+      if (--budget < 0) return ancestorsChanged();
+      more[i]!.ancestorMemoGeneration = 0;
+      stack.push(more[i]!);
+    }
+  }
+}
+
+/** Every element of every view got other ancestors, as far as the memos know (`voidAncestorMemosUnder` can not tell which). */
+export function allAncestorsChanged(): void {
+  moveGeneration++;
   treeGeneration++;
 }
 /** The generation of the last descendant-combinator walk (`ElementRecord.rememberWalks`). */
@@ -288,6 +339,8 @@ export class ElementRecord extends ParentRecord implements MatchableElement {
   declare ancestorMemoKV: number;
   declare ancestorMemo: unknown[] | null;
   declare ancestorMemoGeneration: number;
+  /** The `moveGeneration` of the memo's oldest entry: a closed element's memo holds only while no element moved since. */
+  declare ancestorMemoMoves: number;
   /**
    * What `MoveWatch` (move-watch.ts) knows of it while the adoption agency algorithm may still move
    * elements: `WATCH_*` bits, 0 when the rewrite has no selector a move can change.
@@ -343,6 +396,7 @@ export class ElementRecord extends ParentRecord implements MatchableElement {
     this.ancestorMemoKV = 0;
     this.ancestorMemo = null;
     this.ancestorMemoGeneration = 0;
+    this.ancestorMemoMoves = 0;
     this.watchFlags = 0;
     this.watchMark = -1;
     this.copiedFrom = null;
@@ -443,7 +497,7 @@ export class ElementRecord extends ParentRecord implements MatchableElement {
 
   /** `MatchableElement.ancestorMatch`: -1 until a walk passed here (while the tree's shape held), or while not in the tree yet. */
   ancestorMatch(sel: object, k: number): number {
-    if (this.ancestorMemoGeneration !== treeGeneration || !this.evaluated) return -1;
+    if (this.ancestorMemoGeneration !== treeGeneration || !this.evaluated || (!this.open && this.ancestorMemoMoves !== moveGeneration)) return -1;
     if (this.ancestorMemoSel === sel && this.ancestorMemoKV >> 1 === k) return this.ancestorMemoKV & 1;
     const memo = this.ancestorMemo;
     if (memo !== null) for (let i = 0; i < memo.length; i += 3) if (memo[i] === sel && memo[i + 1] === k) return memo[i + 2] as number;
@@ -459,8 +513,10 @@ export class ElementRecord extends ParentRecord implements MatchableElement {
   rememberAncestorMatch(sel: object, k: number, matches: boolean): void {
     // (Not on an element the adoption agency has not put in the tree yet: its ancestors are not all there.)
     if (!this.evaluated) return;
-    if (this.ancestorMemoGeneration !== treeGeneration) {
+    if (this.ancestorMemoGeneration !== treeGeneration || (!this.open && this.ancestorMemoMoves !== moveGeneration)) {
+      // (A new memo: the old one is void, or — closed — may be.)
       this.ancestorMemoGeneration = treeGeneration;
+      this.ancestorMemoMoves = moveGeneration;
       this.ancestorMemoSel = sel;
       this.ancestorMemoKV = k * 2 + (matches ? 1 : 0);
       this.ancestorMemo = null;

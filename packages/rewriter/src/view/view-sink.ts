@@ -18,7 +18,7 @@ import type { StartTagClass, TextToken } from '@sluice/tokenizer';
 import { ElementMatcher, type SinkSelector } from '../selectors/element-matcher.js';
 import type { SelectorRegistry } from '../selectors/registry.js';
 import { WATCH_CONTENT_CHANGED, WATCH_MOVED, type MoveWatch } from './move-watch.js';
-import { DocumentRecord, ElementRecord, ancestorsChanged, insideRemovedContent, FORMATTING_NAMES, FragmentRecord, LeafRecord, type NodeRecord, OUT_ENDED_OPEN, OUT_FOSTERED, ParentRecord, type Positions } from './records.js';
+import { DocumentRecord, ElementRecord, allAncestorsChanged, insideRemovedContent, FORMATTING_NAMES, FragmentRecord, LeafRecord, type NodeRecord, OUT_ENDED_OPEN, OUT_FOSTERED, ParentRecord, type Positions, voidAncestorMemosUnder } from './records.js';
 
 /** Kinds of the events the sink records for the token being processed. */
 export const EV_CREATE = 0;
@@ -331,14 +331,23 @@ export class ViewSink implements TreeSink<NodeRecord> {
   private takeFromParent(node: ElementRecord): void {
     if (node.open) node.parent!.removeOpenChild(node);
     this.detach(node);
-    this.shapeChanged();
+    this.shapeChanged(node, true);
   }
 
-  /** Elements got other ancestors: the view's `generation` and the records' descendant-combinator memos (records.ts `ancestorsChanged`) move on. */
-  private shapeChanged(): void {
+  /**
+   * Elements under `root` (with it, when `includeRoot`) got other ancestors: the view's `generation` moves
+   * on, and their descendant-combinator memos are void (records.ts `voidAncestorMemosUnder`) — every
+   * element's, once an element closed with open children (`close`): a memo under it is out of the reach
+   * of the open-children links.
+   */
+  private shapeChanged(root: ParentRecord, includeRoot: boolean): void {
     this.generation++;
-    ancestorsChanged();
+    if (this.memosBySubtree) voidAncestorMemosUnder(root, includeRoot);
+    else allAncestorsChanged();
   }
+
+  /** Whether every open element's parent is open (or the document, or a template's contents): see `shapeChanged`. */
+  private memosBySubtree = true;
 
   remove(node: NodeRecord): void {
     if (node instanceof ElementRecord && node.parent !== null) this.takeFromParent(node);
@@ -378,7 +387,7 @@ export class ViewSink implements TreeSink<NodeRecord> {
       from.openChild = null;
       from.moreOpenChildren = null;
     }
-    this.shapeChanged();
+    this.shapeChanged(to, false);
     if (from instanceof ElementRecord) this.movedFurthestBlock(from);
     // (The closed children the selectors may still ask about: the held ones, move-watch.ts.)
     if (this.watch !== null) this.watch.movedChildren(from, to);
@@ -429,6 +438,8 @@ export class ViewSink implements TreeSink<NodeRecord> {
   close(el: ElementRecord): void {
     if (!el.open) return;
     el.open = false;
+    // (`</form>`, `</p>` … taken off the stack above open elements: see `shapeChanged`.)
+    if (el.openChild !== null || (el.moreOpenChildren !== null && el.moreOpenChildren.length > 0)) this.memosBySubtree = false;
     if (el.parent !== null) el.parent.removeOpenChild(el);
     if (this.watch !== null) this.watch.closed(el);
     // The list keeps closed entries until they reach its end, or until they are half of it: the

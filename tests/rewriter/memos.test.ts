@@ -50,6 +50,21 @@ it('every remembered descendant-combinator answer is the walk\'s, on soups the a
   expect(runs).toBe(2000);
 }, 600_000);
 
+it('a move that takes an element out of ancestors no selector names keeps the memos; one a child combinator reads the parent of does not', async () => {
+  // (Every memo is checked against its walk: a stale one throws. The first <i></i> starts the memos.)
+  for (const [input, selector] of [
+    ['<i></i>' + '<b>' + '<div>'.repeat(30) + '</b>'.repeat(30) + '<b>x', 'a, td b'],
+    // The p moves from the i to the div (the adoption agency's furthest block): now a `div > p`.
+    ['<i></i><div><i><p><b></b></i><b>x', 'div > p b'],
+    ['<i></i><b><i><div><p></p></i><p>x', 'b > div p'],
+  ] as const) {
+    const r = new HTMLRewriter().on(selector, { element: (e) => void e.setAttribute('data-m', '1') });
+    const t = r.createTransformer(() => {});
+    await t.write(input);
+    await t.end();
+  }
+});
+
 it('a moved element\'s memo is void: `<b><div><i></i></b></b><i>` does not match `b i` at the second <i>, nor does the churn shape at its end', async () => {
   for (const [input, matches] of [
     ['<i></i><b><div><i></i></b></b><i>z', 1],

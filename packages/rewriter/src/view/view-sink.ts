@@ -15,6 +15,7 @@ import {
   type TreeSink,
 } from '@sluice/tree-builder';
 import type { StartTagClass, TextToken } from '@sluice/tokenizer';
+import { type SelectorNames, selectorNames } from '../selectors/names.js';
 import { ElementMatcher, type SinkSelector } from '../selectors/element-matcher.js';
 import type { SelectorRegistry } from '../selectors/registry.js';
 import { WATCH_CONTENT_CHANGED, WATCH_MOVED, type MoveWatch } from './move-watch.js';
@@ -142,6 +143,7 @@ export class ViewSink implements TreeSink<NodeRecord> {
     readonly watch: MoveWatch | null = null,
   ) {
     this.matcher = new ElementMatcher(registry, selectors, byTag, anyTag);
+    this.names = selectorNames(selectors.map((s) => s.list));
     this.needsTypeIndex = registry.needsTypeIndex;
     this.positioned = this.matcher.positioned;
     this.document = new DocumentRecord(this.positioned);
@@ -242,7 +244,8 @@ export class ViewSink implements TreeSink<NodeRecord> {
         if (parent instanceof ElementRecord && !parent.evaluated) this.movedFromRemoved.push(node);
         else if (!insideRemovedContent(parent)) this.onMovedOutOfRemoved(node);
       }
-      this.takeFromParent(node);
+      const from = node.parent;
+      this.takeFromParent(node, this.moveVoidsMemos(node, from, parent));
       this.movedFurthestBlock(node);
       if (this.watch !== null) this.watch.movedElement(node);
     }
@@ -328,10 +331,36 @@ export class ViewSink implements TreeSink<NodeRecord> {
   }
 
   /** An element of the tree leaves its parent (a move or a removal): it is no longer an open child there, and its ancestors changed. */
-  private takeFromParent(node: ElementRecord): void {
+  private takeFromParent(node: ElementRecord, voidsMemos = true): void {
     if (node.open) node.parent!.removeOpenChild(node);
     this.detach(node);
-    this.shapeChanged(node, true);
+    if (voidsMemos) this.shapeChanged(node, true);
+    else this.generation++;
+  }
+
+  /** The element names the selectors name (see `moveVoidsMemos`). */
+  private readonly names: SelectorNames;
+
+  /**
+   * Whether moving `node` from `from` to `to` may change what a descendant-combinator memo under it
+   * says. Not when `to` is an ancestor of `from` (the adoption agency moves the furthest block up to the
+   * common ancestor, HTML §13.2.6.4.7 step 4.14) and none of the ancestors the node leaves behind is
+   * named by a selector, nor is the node itself where a child combinator looks at its parent: every
+   * ancestor that could match is still there, and no new one came. (`<b>` + `<div>` × n + `</b>` × n
+   * with `td b`: each move takes a div with all the later ones in it out of a `b`.)
+   */
+  private moveVoidsMemos(node: ElementRecord, from: ParentRecord, to: ParentRecord): boolean {
+    const { any, children } = this.names;
+    if (any === null || children === null || !this.memosBySubtree) return true;
+    if (!(to instanceof ElementRecord) || !to.evaluated) return true;
+    if (children.has(node.localName.toLowerCase())) return true;
+    let x: ParentRecord | null = from;
+    for (let steps = 0; x !== to; steps++) {
+      if (!(x instanceof ElementRecord) || steps >= 16) return true;
+      if (any.has(x.localName.toLowerCase())) return true;
+      x = x.parent;
+    }
+    return false;
   }
 
   /**
@@ -387,10 +416,28 @@ export class ViewSink implements TreeSink<NodeRecord> {
       from.openChild = null;
       from.moreOpenChildren = null;
     }
-    this.shapeChanged(to, false);
+    if (this.childrenMoveVoidsMemos(from, to)) this.shapeChanged(to, false);
+    else this.generation++;
     if (from instanceof ElementRecord) this.movedFurthestBlock(from);
     // (The closed children the selectors may still ask about: the held ones, move-watch.ts.)
     if (this.watch !== null) this.watch.movedChildren(from, to);
+  }
+
+  /**
+   * Whether the children of `from` moving into `to` (which the adoption agency then appends to `from`,
+   * step 4.17) may change a descendant-combinator memo under them: not when no selector names `to` (a
+   * new ancestor between them and `from`) nor, where a child combinator looks at the parent, a child.
+   */
+  private childrenMoveVoidsMemos(from: ParentRecord, to: ParentRecord): boolean {
+    const { any, children } = this.names;
+    if (any === null || children === null || !this.memosBySubtree) return true;
+    if (!(to instanceof ElementRecord) || !(from instanceof ElementRecord) || any.has(to.localName.toLowerCase())) return true;
+    if (children.size === 0) return false;
+    const first = to.openChild;
+    if (first !== null && children.has(first.localName.toLowerCase())) return true;
+    const more = to.moreOpenChildren;
+    if (more !== null) for (const el of more) if (children.has(el.localName.toLowerCase())) return true;
+    return false;
   }
 
   parentNode(node: NodeRecord): NodeRecord | null {

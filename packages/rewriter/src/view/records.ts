@@ -332,7 +332,7 @@ export class ElementRecord extends ParentRecord implements MatchableElement {
   declare presentMemo: number;
   /**
    * What descendant combinators' walks found here (`ancestorMatch`), valid in `ancestorMemoGeneration`:
-   * the first selector and `k * 2 + answer` in fields (no allocation: memos are voided at every move),
+   * the first selector and `k * 2 + answer` in fields (no allocation: where moves void them between walks),
    * any more in `ancestorMemo` (selector, k, answer, …).
    */
   declare ancestorMemoSel: object | null;

@@ -485,7 +485,7 @@ export class ViewSink implements TreeSink<NodeRecord> {
   close(el: ElementRecord): void {
     if (!el.open) return;
     el.open = false;
-    // (`</form>`, `</p>` … taken off the stack above open elements: see `shapeChanged`.)
+    // (`</form>` takes the form off the stack and leaves open what is in it: see `shapeChanged`.)
     if (el.openChild !== null || (el.moreOpenChildren !== null && el.moreOpenChildren.length > 0)) this.memosBySubtree = false;
     if (el.parent !== null) el.parent.removeOpenChild(el);
     if (this.watch !== null) this.watch.closed(el);

@@ -27,6 +27,10 @@
  *   open descendants only (view/records.ts `voidAncestorMemosUnder`), and none where the ancestors it
  *   leaves are named by no selector's left side (view/view-sink.ts `moveVoidsMemos`): `<b>` + `<div>` ×
  *   n + `</b>` × n with `td b` took 3.5 s at n = 20,000 (each move takes a div with every later one).
+ * - **Whether a moved element is in removed content.** After a removal, the view asked it of every
+ *   element the adoption agency moves by walking up to the root (`<script>` removed, then `<b><div>x</b>`
+ *   × n: 31 s at n = 48,000). It now asks the alignment's remembered walks (view-sink.ts
+ *   `insideRemoved`, alignment.ts `insideRemovedMemo`).
  * - **A long reconstruction tail.** Closed formatting elements with distinct attributes (which Noah's
  *   Ark does not limit) stay in the list of active formatting elements; the rewriter asks for that
  *   tail before every token, and each answer walked it: 34 s for 20,000 of them. The tree builder now
@@ -134,6 +138,13 @@ const shapes: [string, (k: number) => string, { prototype: object }, string, Han
     ElementRecord,
     'parent',
     [['td b', true]],
+  ],
+  [
+    'a removed <script>, then the adoption agency moving a <div> at every </b> (`<b><div>x</b>` × n)',
+    (k) => '<script>x</script>' + '<b><div>x</b>'.repeat(k),
+    ElementRecord,
+    'parent',
+    [['script', false]],
   ],
 ];
 

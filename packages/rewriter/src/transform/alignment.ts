@@ -485,6 +485,15 @@ export class OutputAlignment {
     return !absent;
   }
 
+  /** `insideRemovedContent(node)`, from the memos of `absentAround` (for the view's checks of moves: ViewSink `insideRemoved`). */
+  insideRemovedMemo(node: ParentRecord | null): boolean {
+    const absent = this.absentAround(node);
+    if (verifyingPresence && absent !== insideRemovedContent(node)) {
+      throw new Error(`OutputAlignment.insideRemovedMemo: the memo says ${absent ? '' : 'not '}inside removed content, the walk says otherwise`);
+    }
+    return absent;
+  }
+
   /**
    * The element whose entry in the output parser's list stands for `el`'s entry in the input's: `el`,
    * or, for a copy a reconstruction made inside removed content (which the output's parser never made),

@@ -289,6 +289,7 @@ export class Transformer {
     };
     this.sink.removedSeen = () => this.exec.align.removedSeen;
     this.sink.onMove = (el) => this.exec.align.moved(el);
+    this.sink.insideRemoved = (node) => this.exec.align.insideRemovedMemo(node);
     this.lists = new HandlerLists(config, this.sink);
     this.commentHandlersExist = config.docComments.length > 0 || config.registrations.some((r) => r.comments !== null);
     this.aligning = config.registrations.length > 0 || config.docComments.length > 0 || config.docText.length > 0 || config.docDoctype.length > 0 || config.docEnd.length > 0;

@@ -115,6 +115,13 @@ export class ViewSink implements TreeSink<NodeRecord> {
   /** Told when an element in the tree is moved (taken from its parent), or its children are: `OutputAlignment.moved`. */
   onMove: ((el: ElementRecord) => void) | null = null;
   /**
+   * Whether `node` or an element around it is left out of the output (records.ts `insideRemovedContent`):
+   * the transformer's answers it from the alignment's memos (`OutputAlignment.insideRemovedMemo`), where a
+   * walk at every move made `<script>` removed then `<b><div>x</b>` × n quadratic.
+   */
+  insideRemoved: (node: ParentRecord | null) => boolean = insideRemovedContent;
+
+  /**
    * Whether anything was left out of the output yet (the transformer's answer): until then no element
    * is inside removed content, and the O(depth) walk up the ancestors is skipped — documents that nest
    * deep with a move per token (`<a><b><i><u><s><div>x</a>` × n) would make it quadratic.
@@ -238,11 +245,11 @@ export class ViewSink implements TreeSink<NodeRecord> {
     if (!(node instanceof ElementRecord)) return;
     if (node.parent !== null) {
       // Only the adoption agency algorithm inserts an element that is in the tree already (steps 13.8, 14).
-      if (this.onMovedOutOfRemoved !== null && this.removedSeen() && insideRemovedContent(node.parent)) {
+      if (this.onMovedOutOfRemoved !== null && this.removedSeen() && this.insideRemoved(node.parent)) {
         // Into a new element of the chain the algorithm has not inserted yet (step 13.8): where it lands
         // is known when the chain is (checked below, `checkMovedFromRemoved`).
         if (parent instanceof ElementRecord && !parent.evaluated) this.movedFromRemoved.push(node);
-        else if (!insideRemovedContent(parent)) this.onMovedOutOfRemoved(node);
+        else if (!this.insideRemoved(parent)) this.onMovedOutOfRemoved(node);
       }
       const from = node.parent;
       this.takeFromParent(node, this.moveVoidsMemos(node, from, parent));
@@ -273,7 +280,7 @@ export class ViewSink implements TreeSink<NodeRecord> {
   /** The chain is in the tree: those of `movedFromRemoved` that landed outside removed content are refused. */
   private checkMovedFromRemoved(): void {
     const moved = this.movedFromRemoved.splice(0);
-    for (const el of moved) if (el.parent !== null && !insideRemovedContent(el.parent)) this.onMovedOutOfRemoved!(el);
+    for (const el of moved) if (el.parent !== null && !this.insideRemoved(el.parent)) this.onMovedOutOfRemoved!(el);
   }
 
   /** The adoption agency algorithm moved `el` (or its children): noted for the checks of its content (moved-content.ts). */

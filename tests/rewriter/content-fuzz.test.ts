@@ -233,17 +233,22 @@ async function exactOver(name: string, soup: fc.Arbitrary<string>, changes: fc.A
   expect(failures.slice(0, 1)).toEqual([]);
 }
 
+const KINDS: readonly Change['kind'][] = ['remove', 'unwrap', 'prepend', 'append', 'before', 'after', 'inner', 'replace', 'text-remove', 'attribute', 'rename'];
+
+/**
+ * Up to three of `names`, each with one kind of change (a rename to one of `TARGETS`' names for it);
+ * not `before` on a table (see `config`).
+ */
+function changesOn(names: readonly string[]): fc.Arbitrary<[string, Change][]> {
+  return fc
+    .uniqueArray(fc.tuple(fc.constantFrom(...names), fc.constantFrom(...KINDS), fc.nat(3)), { minLength: 1, maxLength: 3, selector: ([name]) => name })
+    .map((entries) => entries.filter(([name, kind]) => !(name === 'table' && kind === 'before')))
+    .filter((entries) => entries.length > 0)
+    .map((entries) => entries.map(([name, kind, k]): [string, Change] => (kind === 'rename' ? [name, { kind, to: TARGETS[name]![k % TARGETS[name]!.length]! }] : [name, { kind }])));
+}
+
 /** Changes on the formatting elements only (what a reconstruction copies), for `fosteringSoup`. */
-const formattingConfig = fc
-  .uniqueArray(
-    fc.tuple(
-      fc.constantFrom('a', 'b', 'i', 'font'),
-      fc.constantFrom<Change['kind']>('remove', 'unwrap', 'prepend', 'append', 'before', 'after', 'inner', 'replace', 'text-remove', 'attribute', 'rename'),
-      fc.nat(3),
-    ),
-    { minLength: 1, maxLength: 3, selector: ([name]) => name },
-  )
-  .map((entries) => entries.map(([name, kind, k]): [string, Change] => (kind === 'rename' ? [name, { kind, to: TARGETS[name]![k % TARGETS[name]!.length]! }] : [name, { kind }])));
+const formattingConfig = changesOn(['a', 'b', 'i', 'font']);
 
 /** Soups of one region of the tree construction rules each, for `anyConfig`. */
 const part = (xs: string[], maxLength: number): fc.Arbitrary<string> => fc.array(fc.constantFrom(...xs), { maxLength }).map((p) => p.join(''));
@@ -255,12 +260,8 @@ const regionSoups: Record<string, fc.Arbitrary<string>> = {
   'html, head and body tags out of place': part(['<html>', '<head>', '</head>', '<body>', '</body>', '</html>', '<title>', '<meta>', '<style>', '<b>', '</b>', '<p>', 'x', ' ', '<frameset>', '<div>', '<a>', '<span>', '<!--c-->', '<noscript>'], 12),
 };
 
-/** Any change on any of `TARGETS`' names (not `before` on a table: see `config`). */
-const anyConfig = fc
-  .uniqueArray(fc.tuple(fc.constantFrom(...NAMES), fc.constantFrom<Change['kind']>('remove', 'unwrap', 'prepend', 'append', 'before', 'after', 'inner', 'replace', 'text-remove', 'attribute', 'rename'), fc.nat(3)), { minLength: 1, maxLength: 3, selector: ([n]) => n })
-  .map((entries) => entries.filter(([n, k]) => !(n === 'table' && k === 'before')))
-  .filter((entries) => entries.length > 0)
-  .map((entries) => entries.map(([name, kind, k]): [string, Change] => (kind === 'rename' ? [name, { kind, to: TARGETS[name]![k % TARGETS[name]!.length]! }] : [name, { kind }])));
+/** Any change on any of `TARGETS`' names. */
+const anyConfig = changesOn(NAMES);
 
 describe('exact on the final tree, with handlers chosen at random', () => {
   // (Each found nothing in 3,000 sync and 1,000 async runs on 2026-11-28: kept so that it stays so.)

@@ -151,13 +151,13 @@ export class TokenEffects {
   sourceHeld = false;
 
   /**
-   * The entries `originals` were copied (reconstructed) for table text the output's parser holds, before
-   * this token: to content written before the token, they are not at the end of that parser's list.
+   * `copies` were reconstructed for table text the output's parser holds, before this token: to content
+   * written before the token, the entries they were made of are not at the end of that parser's list.
    */
-  tailReopened(originals: readonly ElementRecord[]): void {
+  tailReopened(copies: readonly ElementRecord[]): void {
     const before = this.tailBefore;
     if (before.length === 0) return;
-    const rest = before.filter((el) => !originals.includes(el));
+    const rest = before.filter((el) => !copies.some((copy) => copy.copiedFrom === el));
     if (rest.length === before.length) return;
     this.tailBefore = rest.length === 0 ? NO_TAIL_BEFORE : rest;
     if (rest.length === 0) this.boundaryBefore = null;
@@ -648,7 +648,7 @@ export class OutputAlignment {
       // (A copy foster-parented comes with its foster-parenting entry first.)
       let upTo = p.done;
       while (upTo < p.length && (p.kinds[upTo] === EFFECT_FOSTER || (p.kinds[upTo] === EFFECT_CREATE && p.nodes[upTo]!.reconstructed))) upTo++;
-      this.heldTextCopies(p, upTo);
+      this.heldTextPlaced(p, upTo);
     }
   }
 
@@ -927,7 +927,7 @@ export class OutputAlignment {
    * input's parser made for it (the effects before `at`).
    */
   heldTextWritten(at: AlignPoint): void {
-    this.heldTextCopies(at.effects, at.upTo);
+    this.heldTextPlaced(at.effects, at.upTo);
   }
 
   /**
@@ -937,14 +937,14 @@ export class OutputAlignment {
    * then not at the end of its list, to be taken off (`<table><a><table>x<i>` with `before()` on the i
    * and a text handler: no `</a>` before the content).
    */
-  private heldTextCopies(effects: TokenEffects, upTo: number): void {
+  private heldTextPlaced(effects: TokenEffects, upTo: number): void {
     if (effects.done >= upTo) return;
-    let reopened: ElementRecord[] | null = null;
+    let copies: ElementRecord[] | null = null;
     for (let i = effects.done; i < upTo; i++) {
       const el = effects.nodes[i]!;
-      if (effects.kinds[i] === EFFECT_CREATE && el.reconstructed && el.copiedFrom !== null) (reopened ??= []).push(el.copiedFrom);
+      if (effects.kinds[i] === EFFECT_CREATE && el.reconstructed) (copies ??= []).push(el);
     }
-    if (reopened !== null) effects.tailReopened(reopened);
+    if (copies !== null) effects.tailReopened(copies);
     effects.done = upTo;
   }
 

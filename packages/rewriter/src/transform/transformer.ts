@@ -169,21 +169,6 @@ export class Transformer {
           if (location !== null && location !== WHOLE_TOKEN && location.start < start) heldTextCopies = copies;
         } else if (kind !== EV_POP) break;
       }
-      // Content written before the token then meets the output parser's list as that parser leaves it
-      // once it places the text it holds: the entries those copies were made of are open again (as the
-      // copies), not at the end of the list to be taken off (`<table><a><table>x<b>` with `before()` on
-      // the b: the content joins the held `x`, in the copy of the a).
-      if (heldTextCopies > 0 && !atEnd) {
-        const originals: ElementRecord[] = [];
-        for (let i = 0, copies = 0; i < n && copies < heldTextCopies; i++) {
-          const node = sink.eventNode[i];
-          if (sink.eventKind[i] === EV_CREATE && (node as ElementRecord).reconstructed) {
-            copies++;
-            if ((node as ElementRecord).copiedFrom !== null) originals.push((node as ElementRecord).copiedFrom!);
-          }
-        }
-        effects.tailReopened(originals);
-      }
     }
     // Whitespace held "in table text" and placed in the table now (alignment.ts `heldWhitespace`).
     for (let i = 0; i < n; i++) {
@@ -220,6 +205,11 @@ export class Transformer {
         effects.add(EFFECT_POP, node as ElementRecord);
       }
     }
+    // Content written before the token then meets the output parser's list as that parser leaves it once
+    // it places the text it holds: the entries those copies were made of are open again (as the copies),
+    // not at the end of the list to be taken off (`<table><a><table>x<b>` with `before()` on the b: the
+    // content joins the held `x`, in the copy of the a).
+    if (this.notEffects.length > 0 && !atEnd) effects.tailReopened(this.notEffects);
     return effects;
   }
 

@@ -341,8 +341,7 @@ export class ViewSink implements TreeSink<NodeRecord> {
   private takeFromParent(node: ElementRecord, voidsMemos = true): void {
     if (node.open) node.parent!.removeOpenChild(node);
     this.detach(node);
-    if (voidsMemos) this.shapeChanged(node, true);
-    else this.generation++;
+    this.shapeChanged(node, true, voidsMemos);
   }
 
   /** The element names the selectors name (see `moveVoidsMemos`). */
@@ -357,9 +356,9 @@ export class ViewSink implements TreeSink<NodeRecord> {
    * with `td b`: each move takes a div with all the later ones in it out of a `b`.)
    */
   private moveVoidsMemos(node: ElementRecord, from: ParentRecord, to: ParentRecord): boolean {
-    const { any, children } = this.names;
-    if (any === null || children === null || !this.memosBySubtree) return true;
-    if (!(to instanceof ElementRecord) || !to.evaluated) return true;
+    if (!this.namesDecide || !(to instanceof ElementRecord) || !to.evaluated) return true;
+    const any = this.names.any!;
+    const children = this.names.children!;
     if (children.has(node.localName.toLowerCase())) return true;
     let x: ParentRecord | null = from;
     for (let steps = 0; x !== to; steps++) {
@@ -372,14 +371,20 @@ export class ViewSink implements TreeSink<NodeRecord> {
 
   /**
    * Elements under `root` (with it, when `includeRoot`) got other ancestors: the view's `generation` moves
-   * on, and their descendant-combinator memos are void (records.ts `voidAncestorMemosUnder`) — every
-   * element's, once an element closed with open children (`close`): a memo under it is out of the reach
-   * of the open-children links.
+   * on, and — where the change may alter their answers (`voidsMemos`) — their descendant-combinator memos
+   * are void (records.ts `voidAncestorMemosUnder`); every element's, once an element closed with open
+   * children (`close`): a memo under it is out of the reach of the open-children links.
    */
-  private shapeChanged(root: ParentRecord, includeRoot: boolean): void {
+  private shapeChanged(root: ParentRecord, includeRoot: boolean, voidsMemos: boolean): void {
     this.generation++;
+    if (!voidsMemos) return;
     if (this.memosBySubtree) voidAncestorMemosUnder(root, includeRoot);
     else allAncestorsChanged();
+  }
+
+  /** Whether moves can keep memos at all: every selector's left sides name their types, and `memosBySubtree` holds. */
+  private get namesDecide(): boolean {
+    return this.names.any !== null && this.names.children !== null && this.memosBySubtree;
   }
 
   /** Whether every open element's parent is open (or the document, or a template's contents): see `shapeChanged`. */
@@ -423,8 +428,7 @@ export class ViewSink implements TreeSink<NodeRecord> {
       from.openChild = null;
       from.moreOpenChildren = null;
     }
-    if (this.childrenMoveVoidsMemos(from, to)) this.shapeChanged(to, false);
-    else this.generation++;
+    this.shapeChanged(to, false, this.childrenMoveVoidsMemos(from, to));
     if (from instanceof ElementRecord) this.movedFurthestBlock(from);
     // (The closed children the selectors may still ask about: the held ones, move-watch.ts.)
     if (this.watch !== null) this.watch.movedChildren(from, to);
@@ -436,9 +440,9 @@ export class ViewSink implements TreeSink<NodeRecord> {
    * new ancestor between them and `from`) nor, where a child combinator looks at the parent, a child.
    */
   private childrenMoveVoidsMemos(from: ParentRecord, to: ParentRecord): boolean {
-    const { any, children } = this.names;
-    if (any === null || children === null || !this.memosBySubtree) return true;
-    if (!(to instanceof ElementRecord) || !(from instanceof ElementRecord) || any.has(to.localName.toLowerCase())) return true;
+    if (!this.namesDecide || !(to instanceof ElementRecord) || !(from instanceof ElementRecord)) return true;
+    const children = this.names.children!;
+    if (this.names.any!.has(to.localName.toLowerCase())) return true;
     if (children.size === 0) return false;
     const first = to.openChild;
     if (first !== null && children.has(first.localName.toLowerCase())) return true;

@@ -27,7 +27,8 @@ export function selectorNames(lists: readonly SelectorList[]): SelectorNames {
       const last = complex.compounds.length - 1;
       complex.compounds.forEach((compound, i) => {
         // (A memo is of a left side, `compounds[0..k]` with k < last: the rightmost compound is the
-        // element's own, decided when it is inserted, and no move changes that.)
+        // element's own, decided when it is inserted, and no move changes that. A sibling prefix is
+        // `compounds[0..i]` of the same selector: nothing more to collect.)
         const name = compound.tagLower;
         if (i < last) {
           if (name === null) any = null;
@@ -42,7 +43,6 @@ export function selectorNames(lists: readonly SelectorList[]): SelectorNames {
           else if (p.kind === 'nth-child' && p.of !== null) todo.push(p.of.list);
         }
       });
-      for (const prefix of complex.siblingPrefixes) if (prefix !== null) todo.push([prefix.selector]);
     }
   }
   return { any, children };

@@ -149,3 +149,22 @@ describe('content after the end of the input', () => {
     await expect(run('<script><!--<script>')).rejects.toThrow(/cannot write content at the end of the document: the document ends inside a script's "<!--<script>"/);
   });
 });
+
+describe('what the last token did, written at the end of the output', () => {
+  it('closes what that token closed before the copy it made, which the end of the input would close only after', async () => {
+    // `<a>` closes the b and the first a (adoption agency, no furthest block), then copies the b for
+    // itself: with it removed, `</b></a>` and then the copy's `<b>` (found by random seed 20 of the
+    // combinator soup in content-fuzz.test.ts, 2026-11-28).
+    for (const input of ['<a><b><a>', '<a href=1><b><a href=1>x', '<a><b><a>x</a>']) {
+      for (const chunks of [[input], [...input]]) {
+        let out = '';
+        const t = new HTMLRewriter().on('b > a', { element: (e) => void e.remove() }).createTransformer((s) => (out += s));
+        for (const c of chunks) await t.write(c);
+        await t.end();
+        const want = parse(input);
+        for (const el of want.querySelectorAll('b > a')) el.remove();
+        expect(toTestFormat(parse(out)), `${input} → ${out}`).toBe(toTestFormat(want));
+      }
+    }
+  });
+});

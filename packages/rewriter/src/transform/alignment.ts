@@ -680,11 +680,17 @@ export class OutputAlignment {
     this.pending = null;
     if (p.written) return;
     p.written = true;
+    const written = (i: number): boolean => p.kinds[i] === EFFECT_CREATE && (p.nodes[i]!.copiedFrom !== null || !(p.nodes[i]!.namespace === HTML && IMPLIED_BY_CONTENT.has(p.nodes[i]!.localName)));
+    // The elements it closed before making one that is written are closed first: the end of the input
+    // closes them only after (`<a><b><a>` with the second a removed: `</b></a>`, then the copy `<b>`).
+    let lastWritten = -1;
+    for (let i = p.done; i < p.length; i++) if (written(i)) lastWritten = i;
     for (let i = p.done; i < p.length; i++) {
       const el = p.nodes[i]!;
-      if (p.kinds[i] !== EFFECT_CREATE) continue;
+      if (p.kinds[i] === EFFECT_POP && i < lastWritten) this.close(el, p);
+      if (!written(i)) continue;
       if (el.copiedFrom !== null) this.materializeCopies(p, i);
-      else if (!(el.namespace === HTML && IMPLIED_BY_CONTENT.has(el.localName))) this.materialize(el, p, i);
+      else this.materialize(el, p, i);
     }
   }
 

@@ -153,7 +153,7 @@ function all(doc: Document): Node[] {
 function expected(input: string, entries: readonly [string, Change][]): Document {
   const doc = parse(input);
   const matched = new Map<string, Element[]>(entries.map(([name]) => [name, querySelectorAll(doc, parseSelector(name))]));
-  const of = (kind: string) => entries.filter(([, c]) => c.kind === kind).flatMap(([name, c]) => matched.get(name)!.map((el) => [el, c] as const));
+  const of = (kind: string) => entries.filter(([, c]) => c.kind === kind).flatMap(([name, c]) => matched.get(name)!.map((el) => [el, c, name] as const));
   // Text inside matched elements (their descendants' included), removed.
   const textless = new Set(of('text-remove').map(([el]) => el));
   if (textless.size > 0) {
@@ -163,7 +163,7 @@ function expected(input: string, entries: readonly [string, Change][]): Document
     }
   }
   const canHaveContent = (el: Element) => el.namespaceURI === HTML_NS && !VOID.has(el.localName);
-  for (const [el] of of('attribute')) el.setAttribute('data-x', el.localName);
+  for (const [el, , name] of of('attribute')) el.setAttribute('data-x', name);
   for (const [el] of of('prepend')) if (canHaveContent(el)) el.insertBefore(doc.createTextNode('[p]'), el.firstChild);
   for (const [el] of of('append')) if (canHaveContent(el)) el.appendChild(doc.createTextNode('[a]'));
   for (const [el] of of('before')) el.parentNode?.insertBefore(doc.createTextNode('[b]'), el);
@@ -190,8 +190,30 @@ function expected(input: string, entries: readonly [string, Change][]): Document
   return doc;
 }
 
+/**
+ * Whether an element of `parse(input)` matches two of `entries`' selectors: their changes would then
+ * compose in an order `expected` does not model (handlers run in registration order), so such a case is
+ * not checked (`exactOver` counts them).
+ */
+function overlapping(input: string, entries: readonly [string, Change][]): boolean {
+  if (entries.length < 2) return false;
+  const doc = parse(input);
+  const seen = new Set<Element>();
+  for (const [name] of entries) {
+    for (const el of querySelectorAll(doc, parseSelector(name))) {
+      if (seen.has(el)) return true;
+      seen.add(el);
+    }
+  }
+  return false;
+}
+
 /** Rewrite with `entries`: null when the output reparses to the expected tree or the rewrite was refused as documented; else why not. */
 async function check(input: string, chunks: readonly string[], entries: readonly [string, Change][], kinds: Map<string, number>, async = false): Promise<string | null> {
+  if (overlapping(input, entries)) {
+    kinds.set(OVERLAP, (kinds.get(OVERLAP) ?? 0) + 1);
+    return null;
+  }
   let out: string;
   try {
     out = await rewrite(chunks, entries, async);
@@ -227,11 +249,16 @@ async function exactOver(name: string, soup: fc.Arbitrary<string>, changes: fc.A
   await property.catch((err: unknown) => {
     throw new Error(`${(err as Error).message}\n${failures[failures.length - 1] ?? ''}`);
   });
+  const skipped = kinds.get(OVERLAP) ?? 0;
+  kinds.delete(OVERLAP);
   const refused = [...kinds.values()].reduce((a, b) => a + b, 0);
   const top = [...kinds].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, n]) => `  ${n} × ${k}`);
-  console.log(`content fuzz, ${name}: ${runs} runs, all exact; ${refused} refused as documented:\n${top.join('\n')}`);
+  console.log(`content fuzz, ${name}: ${runs} runs, all exact${skipped > 0 ? ` (${skipped} not checked: two selectors matched one element)` : ''}; ${refused} refused as documented:\n${top.join('\n')}`);
   expect(failures.slice(0, 1)).toEqual([]);
 }
+
+/** `check`'s count of cases not checked (`overlapping`), kept apart from the refusals. */
+const OVERLAP = '(overlapping selectors)';
 
 const KINDS: readonly Change['kind'][] = ['remove', 'unwrap', 'prepend', 'append', 'before', 'after', 'inner', 'replace', 'text-remove', 'attribute', 'rename'];
 
@@ -246,6 +273,47 @@ function changesOn(names: readonly string[]): fc.Arbitrary<[string, Change][]> {
     .filter((entries) => entries.length > 0)
     .map((entries) => entries.map(([name, kind, k]): [string, Change] => (kind === 'rename' ? [name, { kind, to: TARGETS[name]![k % TARGETS[name]!.length]! }] : [name, { kind }])));
 }
+
+/**
+ * Selectors that look beyond the element (combinators, positions), each with the names a rename may
+ * give the elements it matches: matched on the final tree, which the adoption agency algorithm,
+ * foster parenting and reconstruction reshape after the start tags were read.
+ */
+const SELECTOR_TARGETS: Readonly<Record<string, readonly string[]>> = {
+  'div b': ['strong', 'x-b'],
+  'p > a': ['span', 'x-a'],
+  'table a': ['x-a', 'span'],
+  'b + i': ['em', 'span'],
+  'b ~ i': ['em', 'x-i'],
+  'td b': ['strong', 'div'],
+  'li:nth-child(2)': ['x-li', 'div'],
+  'a b': ['strong', 'x-b'],
+  'i b': ['x-b', 'span'],
+  'b i': ['em', 'div'],
+  'div > div': ['section', 'span'],
+  'p:first-child': ['div', 'x-p'],
+  'font b': ['x-b'],
+  'b div': ['section', 'span'],
+  ':not(p) > span': ['x-span', 'div'],
+  'b:nth-of-type(2)': ['x-b', 'strong'],
+  'a:not(:first-child)': ['x-a'],
+  'b > a': ['span', 'x-a'],
+  'td > a, th i': ['span'],
+};
+
+/** Up to three of `SELECTOR_TARGETS`' selectors, each with one kind of change. */
+const selectorConfig: fc.Arbitrary<[string, Change][]> = fc
+  .uniqueArray(fc.tuple(fc.constantFrom(...Object.keys(SELECTOR_TARGETS)), fc.constantFrom(...KINDS), fc.nat(3)), { minLength: 1, maxLength: 3, selector: ([s]) => s })
+  .map((entries) => entries.map(([s, kind, k]): [string, Change] => (kind === 'rename' ? [s, { kind, to: SELECTOR_TARGETS[s]![k % SELECTOR_TARGETS[s]!.length]! }] : [s, { kind }])));
+
+/** Soup of the elements those selectors name, formatting and blocks misnested, tables, lists. */
+const MIXED_PART = fc.constantFrom('<div>', '</div>', '<p>', '</p>', '<a>', '</a>', '<b>', '</b>', '<i>', '</i>', '<font>', '<span>', '</span>', '<li>', '<ul>', '<table>', '<td>', '<tr>', '</table>', 'x', ' ', 'y z', '<!--c-->', '<br>', '<th>', '<section>');
+const combinatorSoup = fc.oneof(
+  fc.array(fc.oneof(MIXED_PART, MIXED_PART, fc.constantFrom('<em>', '<h1>', '<select>', '<option>', '<svg>', '</svg>', '<template>', '</template>')), { maxLength: 22 }).map((p) => p.join('')),
+  fc.array(MIXED_PART, { maxLength: 16 }).map((p) => p.join('')),
+  fosteringSoup,
+  namedSoup,
+);
 
 /** Changes on the formatting elements only (what a reconstruction copies), for `fosteringSoup`. */
 const formattingConfig = changesOn(['a', 'b', 'i', 'font']);
@@ -271,6 +339,14 @@ describe('exact on the final tree, with handlers chosen at random', () => {
       await exactOver(`${region}, async handlers`, soup, anyConfig, 150, true);
     }, 600_000);
   }
+
+  it('every change on elements matched by combinators and positions, on the final tree (fast-check, sync and async handlers)', async () => {
+    // (Found on 2026-11-28: text handlers decided before a move took the text out of their element; an
+    // `<a>` start tag that ran the adoption agency algorithm renamed; content removed or written at the
+    // end of an element a move took an element out of, with a handler that ran after the move.)
+    await exactOver('combinators', combinatorSoup, selectorConfig, 3000);
+    await exactOver('combinators, async handlers', combinatorSoup, selectorConfig, 1000, true);
+  }, 600_000);
 
   it('every change on generated tag soup, any chunking (fast-check)', async () => {
     await exactOver('tag soup', fc.oneof(namedSoup, tagSoup, rearranging), config, 3000);

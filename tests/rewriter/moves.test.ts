@@ -8,7 +8,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { parse } from '@sluice/dom';
+import { type Element, type Node, nextInSubtree, parse } from '@sluice/dom';
 import { HTMLRewriter, parseSelector } from '@sluice/rewriter';
 import { expectedTree, moving, normalized, rewrite } from './helpers/final-tree.js';
 import { keyOfUnit, referenceRun } from './helpers/reference-run.js';
@@ -237,7 +237,7 @@ describe('the adoption agency algorithm moves elements after their start tags', 
       await expect(run('<b><h1>x</b>y', 'body h1', (e) => void e.setInnerContent('z'))).rejects.toThrow(/setInnerContent\(\) cannot be written for it/);
       // Open across the move: removing it would remove the end tag that makes the move.
       await expect(run('<b><div><span>x</b>y</span>', 'div span', (e) => void e.remove(), [...'<b><div><span>x</b>y</span>'])).rejects.toThrow(
-        /the <span> at offset 8 .*remove\(\) cannot be written for it/,
+        /remove\(\) on the <span> at offset 8 cannot be written so that a browser builds the same tree: the adoption agency algorithm .* moves an element out of it/,
       );
     });
     it('not held (a selector a move cannot change): refused when the move comes', async () => {
@@ -257,5 +257,127 @@ describe('the adoption agency algorithm moves elements after their start tags', 
       p.appendChild(want.createTextNode(']'));
       expect(normalized(parse(out))).toBe(normalized(want));
     });
+  });
+});
+
+describe('text and comments a move takes along reach the handlers of the elements they end up in', () => {
+  // [input, selector, the text its handlers get, the comments they get], from the final tree.
+  const CASES: [string, string, string, number][] = [
+    // The x ends up in a copy of the b inside the p: in no span (the span stays in the b, empty).
+    ['<b><span><p>x</b>', 'span', '', 0],
+    ['<b><span><p>x</b>', 'b', 'x', 0],
+    ['<b><span><p><!--c--></b>', 'span', '', 0],
+    ['<b><span><p><!--c--></b>', 'b', '', 1],
+    ['<b><span><p><!--c--></b>', 'p', '', 1],
+    // A copy of the i wraps the p, outside the b: `b i` matches only the original, left empty.
+    ['<b><i><p>x</b>', 'b i', '', 0],
+    ['<b><i><p>x</b>', 'i', 'x', 0],
+    ['<b><i><p>x<!--c--></b>y', 'b i', '', 0],
+    // The div's closed children move into the copy too (view/move-watch.ts `movedChildren`): the span
+    // ends up in the copy of the b, no longer a child of the div.
+    ['<b><div><span>1</span>2</b>3', 'div > span', '', 0],
+    ['<b><div><span>1</span>2</b>3', 'b > span', '1', 0],
+    ['<b><div><span>1</span>2</b>3', 'b', '12', 0],
+    ['<a><b><i><div>x</a>y', 'body > a i', '', 0],
+    ['<a><b><i><div>x</a>y', 'body > b > i', 'xy', 0],
+  ];
+  for (const [input, selector, text, comments] of CASES) {
+    for (const async of [false, true]) {
+      it(`${selector} on ${input}${async ? ', async handlers' : ''}: ${JSON.stringify(text)}, ${comments} comment(s); removed, the output reparses to the final tree`, async () => {
+        for (const chunks of [[input], oneByte(input)]) {
+          let got = '';
+          let gotComments = 0;
+          let out = '';
+          const t = new HTMLRewriter()
+            .on(selector, {
+              text: (c) => {
+                got += c.text;
+                c.remove();
+                if (async) return Promise.resolve();
+              },
+              comments: (c) => {
+                gotComments++;
+                c.remove();
+                if (async) return Promise.resolve();
+              },
+            })
+            .createTransformer((s) => (out += s));
+          for (const c of chunks) await t.write(c);
+          await t.end();
+          expect(got).toBe(text);
+          expect(gotComments).toBe(comments);
+          // The same removals on the final tree.
+          const want = parse(input);
+          const list = [...want.querySelectorAll(selector)];
+          const inside = (n: { parentElement: Element | null }): boolean => {
+            for (let a = n.parentElement; a !== null; a = a.parentElement) if (list.includes(a)) return true;
+            return false;
+          };
+          const doomed: { remove(): void }[] = [];
+          for (let n: Node | null = want.firstChild; n !== null; n = nextInSubtree(n, want)) if ((n.nodeType === 3 || n.nodeType === 8) && inside(n)) doomed.push(n);
+          for (const n of doomed) n.remove();
+          expect(normalized(parse(out))).toBe(normalized(want));
+        }
+      });
+    }
+  }
+});
+
+describe('an <a> start tag whose adoption agency algorithm acts on an earlier <a>', () => {
+  const run = async (input: string, selector: string, handler: (e: import('@sluice/rewriter').Element) => void | Promise<void>): Promise<string> => {
+    let out = '';
+    const t = new HTMLRewriter().on(selector, { element: handler }).createTransformer((s) => (out += s));
+    await t.write(input);
+    await t.end();
+    return out;
+  };
+  it('is not renamed or left out where it moved elements out of the earlier one (a browser would not move them)', async () => {
+    await expect(run('<a><p>x<a>y', 'a:not(:first-child)', (e) => void (e.tagName = 'span'))).rejects.toThrow(
+      /^HTMLRewriter: renaming the <a> at offset 7 to <span> cannot be written so that a browser builds the same tree: its start tag made the adoption agency algorithm .* move elements out of an earlier <a>/,
+    );
+    await expect(run('<nobr><p>x<nobr>y', 'p > nobr:not(:first-child)', (e) => void e.removeAndKeepContent())).rejects.toThrow(/removeAndKeepContent\(\) on the <nobr> at offset 10 .*move elements out of an earlier <nobr>/);
+  });
+  it('is not renamed or left out where it took the earlier one, closed, off the list while the output has it there', async () => {
+    await expect(run('<p><a>x</p><a>y</a>z', 'body > a', (e) => void e.remove())).rejects.toThrow(
+      /removing the <a> at offset 11 cannot be written so that a browser builds the same tree: its start tag made the adoption agency algorithm .* take an earlier <a>, closed, off the list/,
+    );
+    // Where the earlier one is not in the output's list (changed alike), the change is written.
+    for (const [handler, want] of [
+      [(e: import('@sluice/rewriter').Element) => void e.remove(), '<p></p>z'],
+      [(e: import('@sluice/rewriter').Element) => void (e.tagName = 'span'), '<p><span>x</span></p><span>y</span>z'],
+      [(e: import('@sluice/rewriter').Element) => void e.removeAndKeepContent(), '<p>x</p>yz'],
+    ] as const) {
+      expect(await run('<p><a>x</p><a>y</a>z', 'a', handler)).toBe(want);
+    }
+  });
+});
+
+describe('an element a move took an element out of', () => {
+  const run = async (input: string, selector: string, handler: (e: import('@sluice/rewriter').Element) => void, async: boolean): Promise<string> => {
+    let out = '';
+    const t = new HTMLRewriter().on(selector, { element: async ? async (e) => void (await null, handler(e)) : handler }).createTransformer((s) => (out += s));
+    await t.write(input);
+    await t.end();
+    return out;
+  };
+  it('is not removed, whenever its handler runs (the end tag that moves the element would go with it)', async () => {
+    // The a's handler decides after the `</a>` moved the inner div out of it (async; or held, its
+    // selector reading its position).
+    for (const async of [false, true]) {
+      await expect(run('<div></p><a><div></a>', 'a:not(:first-child)', (e) => void e.remove(), async)).rejects.toThrow(/cannot be written so that a browser builds the same tree/);
+      await expect(run('<table><a><table>x<p></a>', 'a:not(:first-child)', (e) => void e.setInnerContent('z'), async)).rejects.toThrow(/cannot be written so that a browser builds the same tree/);
+    }
+    await expect(run('<div></p><a><div></a>', 'a:not(:first-child)', (e) => void e.remove(), true)).rejects.toThrow(
+      /^HTMLRewriter: remove\(\) on the <a> at offset 9 cannot be written so that a browser builds the same tree: the adoption agency algorithm .* moves an element out of it/,
+    );
+  });
+  it('gets no content at its end (after the token that ends it a browser is in the moved element)', async () => {
+    for (const async of [false, true]) {
+      await expect(run('<a><a><p></a>', 'a:not(:first-child)', (e) => void e.after('[f]'), async)).rejects.toThrow(/^HTMLRewriter: after\(\) on the <a> ending at offset 9 cannot be written so that a browser builds the same tree/);
+      await expect(run('<a><a><p></a>', 'a:not(:first-child)', (e) => void e.append('[a]'), async)).rejects.toThrow(/^HTMLRewriter: append\(\) on the <a> ending at offset 9 cannot be written/);
+    }
+    // Content at its start is where the final tree has it.
+    const out = await run('<a><a><p></a>', 'a:not(:first-child)', (e) => void e.before('[b]').prepend('[p]'), false);
+    expect(normalized(parse(out))).toBe(normalized(parse('<a></a>[b]<a>[p]</a><p><a></a></p>')));
   });
 });

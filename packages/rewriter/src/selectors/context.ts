@@ -26,3 +26,17 @@ export function dependsOnContext(list: SelectorList): boolean {
   }
   return false;
 }
+
+/**
+ * Whether `list` matches every element: a complex selector that is a lone `*` (or `*|*`), with no
+ * attribute test or pseudo-class. Every text and comment has such an ancestor (the html element) wherever
+ * a move takes it, so the `text` and `comments` handlers of such a registration reach it all the same
+ * (transform/held-moves.ts).
+ */
+export function matchesEveryElement(list: SelectorList): boolean {
+  return list.some((complex) => {
+    if (complex.compounds.length !== 1) return false;
+    const c = complex.compounds[0]!;
+    return c.tag === null && c.namespace === 'any' && c.attributes.length === 0 && c.pseudos.length === 0;
+  });
+}

@@ -6,7 +6,7 @@
 import { type EndTagToken, StartTagClass, type StartTagToken, fromByteForm } from '@sluice/tokenizer';
 import { textCommentOf, textDoctypeOf, textStartTagOf } from './byte-form-units.js';
 import { CommentUnit } from '../rewritable-units/comment.js';
-import { type ContentContext, contentContextOf } from '../rewritable-units/content.js';
+import { type ContentContext, contentContextOf, contextOfTextKind } from '../rewritable-units/content.js';
 import { DoctypeUnit } from '../rewritable-units/doctype.js';
 import { DocumentEndUnit } from '../rewritable-units/document-end.js';
 import { ElementUnit } from '../rewritable-units/element.js';
@@ -14,7 +14,7 @@ import { EndTagUnit } from '../rewritable-units/end-tag.js';
 import { joined } from '../rewritable-units/mutations.js';
 import { afterSource } from '../rewritable-units/boundaries.js';
 import { TextChunkUnit } from '../rewritable-units/text-chunk.js';
-import { ElementRecord, type NodeRecord, chainOf, OUT_ABSENT, OUT_CLOSED, OUT_ENDED_OPEN, OUT_CONTENT_ABSENT, OUT_EXPLICIT, OUT_FOSTERED, OUT_OUTLIVED, OUT_RECLASSED, OUT_REOPENS_BODY, OUT_UNWRAPPED, TAG_NOT_WRITTEN, containerOf, type WrittenTag } from '../view/records.js';
+import { ElementRecord, type NodeRecord, chainOf, OUT_ABSENT, OUT_CLOSED, OUT_ENDED_OPEN, OUT_CONTENT_ABSENT, OUT_EXPLICIT, OUT_FOSTERED, OUT_OUTLIVED, OUT_RECLASSED, OUT_REOPENS_BODY, OUT_TAG_ADOPTS, OUT_UNWRAPPED, TAG_NOT_WRITTEN, containerOf, type WrittenTag } from '../view/records.js';
 import { ViewSink } from '../view/view-sink.js';
 import { type AlignPoint, EFFECT_POP, IGNORED_END_TAG, NO_ALIGN, OutputAlignment, type TokenEffects, alignmentError, contentImplies, startTagText } from './alignment.js';
 import { checkCopy, checkCopyEnd, sameTag, tagOfUnit } from './copies.js';
@@ -22,12 +22,15 @@ import { checkRename, checkUnwrap, isPreLike, renameLeavesList, specialChanged }
 import { checkMovedContent, checkMovedEnd, noteContentChange } from './moved-content.js';
 import type { CompiledHandlers, Fn, HandlerResult } from './handlers.js';
 import type { Output, SourceSpan } from './output.js';
-import { OP_COMMENT, OP_COPY, OP_DOC_END, OP_DOCTYPE, OP_DOCUMENT_LEVEL, OP_DROPPED, OP_END, OP_END_GUARD, OP_EOF_TAG, OP_FORMATTING, OP_HELD_START, OP_IGNORED, OP_RAW, OP_START, OP_TEXT, OP_WALK, OP_FRAMESET, OP_EFFECTS, OP_PLAINTEXT, OP_CLOSER, OP_OUTLIVED, OP_OUTLIVED_END, OP_REOPENED, OP_NOAHS_ARK, OP_PRE_START, OP_LIST, OP_LIST_LOAD, type Op, sizeOf } from './ops.js';
+import { OP_COMMENT, OP_COPY, OP_DOC_END, OP_DOCTYPE, OP_DOCUMENT_LEVEL, OP_DROPPED, OP_END, OP_END_GUARD, OP_EOF_TAG, OP_FORMATTING, OP_HELD_START, OP_IGNORED, OP_RAW, OP_START, OP_TEXT, OP_WALK, OP_FRAMESET, OP_EFFECTS, OP_PLAINTEXT, OP_CLOSER, OP_OUTLIVED, OP_OUTLIVED_END, OP_REOPENED, OP_NOAHS_ARK, OP_PRE_START, OP_LIST, OP_LIST_LOAD, OP_HELD_TEXT, OP_HELD_END_RUN, OP_HELD_COMMENT, type Op, sizeOf } from './ops.js';
 import { NoahsArkIndex, noahsArkByWalk, verified, type ListLoad } from './noahs-ark.js';
 import { type EndGuard, guardContent } from './end-of-input.js';
 import { DROPPED_COPY_CLOSED } from './alignment.js';
 
 /** How much source before inserted content the boundary check reads (boundaries.ts), in characters and in pieces. */
+/** A comment op, its handlers decided (`OP_COMMENT`) or decided when it runs (`OP_HELD_COMMENT`). */
+type CommentOp = Extract<Op, { k: typeof OP_COMMENT | typeof OP_HELD_COMMENT }>;
+
 const TAIL_CHARS = 40;
 const TAIL_PIECES = 40;
 
@@ -59,6 +62,12 @@ export class Executor {
   heldSize = 0;
   /** The element handlers of a list of matched registrations (`ElementOps.handlersFor`), for held starts. */
   handlersFor: (matched: readonly number[]) => readonly Fn<ElementUnit>[] | null = () => null;
+  /** The `text` and `comments` handlers for content in an element (handler-lists.ts), for held text and comments. */
+  textHandlersFor: (el: ElementRecord | null) => readonly Fn<TextChunkUnit>[] = () => [];
+  commentHandlersFor: (el: ElementRecord | null) => readonly Fn<CommentUnit>[] = () => [];
+  /** The text node whose held chunks (`OP_HELD_TEXT`) are being run: its handlers and context; null when none is. */
+  private heldRunHandlers: readonly Fn<TextChunkUnit>[] | null = null;
+  private heldRunContext: ContentContext = 'data';
   /**
    * Set by the transformer while it processes the chunk `write()` was given, synchronously: only then
    * may source text be copied as a run of that chunk (see output.ts). Work done later — queued ops, the
@@ -728,17 +737,36 @@ export class Executor {
         return this.runEnd(op.el, op.token, op.atDocumentEnd, op.at);
       case OP_TEXT:
         return this.textHandlers(this.textChunk(op.raw, op.last, op.context), op.start, op.handlers, 0, op.at);
-      case OP_COMMENT: {
-        const unit = new CommentUnit(this.byteForm ? textCommentOf(op.token) : op.token);
-        return this.callAll(op.handlers, unit, () => {
-          // A comment in the document or the html element is not inside removed content (see `documentLevel`).
-          const inside = op.documentLevel && this.suppress.length > 0 ? this.suppress.splice(0) : null;
-          try {
-            this.writeComment(op, unit);
-          } finally {
-            if (inside !== null) this.suppress.push(...inside);
-          }
-        });
+      case OP_COMMENT:
+        return this.runComment(op, op.handlers, op.documentLevel);
+      case OP_HELD_TEXT: {
+        // Decided now, from where the text is once the moves it waited for are done (ops.ts).
+        const parent = op.parent instanceof ElementRecord ? op.parent : null;
+        const handlers = this.textHandlersFor(parent);
+        if (handlers.length === 0) {
+          this.emitSource(op.raw, op.start);
+          return;
+        }
+        const context = contextOfTextKind(op.kind, parent === null ? null : parent.localName);
+        this.heldRunHandlers = handlers;
+        this.heldRunContext = context;
+        return this.textHandlers(this.textChunk(op.raw, false, context), op.start, handlers, 0, op.at);
+      }
+      case OP_HELD_END_RUN: {
+        const handlers = this.heldRunHandlers;
+        if (handlers === null) return;
+        this.heldRunHandlers = null;
+        // (As `TextPlacement.endRun`: the last chunk of a node begun in CDATA is escaped as data.)
+        const context = this.heldRunContext === 'cdata' ? 'data' : this.heldRunContext;
+        return this.textHandlers(this.textChunk('', true, context), 0, handlers, 0, op.at);
+      }
+      case OP_HELD_COMMENT: {
+        const handlers = this.commentHandlersFor(op.parent instanceof ElementRecord ? op.parent : null);
+        if (handlers.length === 0) {
+          this.emitSource(op.token.raw, op.token.start);
+          return;
+        }
+        return this.runComment(op, handlers, false);
       }
       case OP_DOCTYPE: {
         const unit = new DoctypeUnit(this.byteForm ? textDoctypeOf(op.token) : op.token);
@@ -872,8 +900,22 @@ export class Executor {
     }
   }
 
+  /** Run a comment's handlers, then write what they decided. */
+  private runComment(op: CommentOp, handlers: readonly Fn<CommentUnit>[], documentLevel: boolean): void | Promise<void> {
+    const unit = new CommentUnit(this.byteForm ? textCommentOf(op.token) : op.token);
+    return this.callAll(handlers, unit, () => {
+      // A comment in the document or the html element is not inside removed content (see `documentLevel`).
+      const inside = documentLevel && this.suppress.length > 0 ? this.suppress.splice(0) : null;
+      try {
+        this.writeComment(op, unit);
+      } finally {
+        if (inside !== null) this.suppress.push(...inside);
+      }
+    });
+  }
+
   /** A comment's handlers are done: write what they decided. */
-  private writeComment(op: Extract<Op, { k: typeof OP_COMMENT }>, unit: CommentUnit): void {
+  private writeComment(op: CommentOp, unit: CommentUnit): void {
     unit._active = false;
     this.commentRewritten = unit._replacement !== null || unit._removed || unit._text !== null;
     this.enterOp(op.at, () => joined(unit._before) || (unit._replacement ?? (unit._removed ? '' : op.token.raw)));
@@ -965,6 +1007,37 @@ export class Executor {
     return this.startHandlers(token, el, unit, handlers, 0, at);
   }
 
+  /**
+   * The entries whose elements were not open that an `<a>` or `<nobr>` start tag's adoption agency
+   * algorithm took off the list of active formatting elements (HTML §13.2.6.4.7; the transformer sets
+   * them, `finishStart` reads them once).
+   */
+  readonly tagDrops = new WeakMap<ElementRecord, readonly ElementRecord[]>();
+
+  /**
+   * Refuse to leave out or rename an `<a>` or `<nobr>` start tag whose adoption agency algorithm did
+   * what the output's parser, without that tag, would not: moved elements out of an earlier element of
+   * its name (`OUT_TAG_ADOPTS`: `<a><p>x<a>`), or took an earlier one, closed, off the list while the
+   * output's parser has it there (`<p><a>x</p><a>y</a>z`: it would copy that a for the z).
+   */
+  private checkTagAdopts(el: ElementRecord, unit: ElementUnit, offset: number): void {
+    const drops = this.tagDrops.get(el);
+    if (drops !== undefined) this.tagDrops.delete(el);
+    if (!unit._nameChanged && !unit._removed && unit._replacement === null) return;
+    const what = unit._nameChanged
+      ? `renaming the <${el.localName}> at offset ${offset} to <${unit._name}>`
+      : `${unit._replacement !== null ? 'replacing' : unit._keepContent ? 'removeAndKeepContent() on' : 'removing'} the <${el.localName}> at offset ${offset}`;
+    if ((el.out & OUT_TAG_ADOPTS) !== 0) {
+      throw alignmentError(what, `its start tag made the adoption agency algorithm (HTML §13.2.6.4.7) move elements out of an earlier <${el.localName}>, which a browser does not do without that tag`);
+    }
+    if (drops !== undefined && drops.some((d) => this.align.inOutputList(d))) {
+      throw alignmentError(
+        what,
+        `its start tag made the adoption agency algorithm (HTML §13.2.6.4.7) take an earlier <${el.localName}>, closed, off the list of active formatting elements; without that tag a browser keeps it there and copies it into what follows`,
+      );
+    }
+  }
+
   /** `callAll` for element handlers, without a closure per element (this runs for every match). */
   private startHandlers(
     token: StartTagToken,
@@ -987,6 +1060,7 @@ export class Executor {
     const align = this.align;
     this.enterOp(at, () => joined(unit._before) || (unit._replacement ?? (unit._removed || unit._keepContent ? joined(unit._prepend) : unit._startTagText())));
     const suppressed = this.suppress.length > 0;
+    if (!suppressed && el.copyOf === null) this.checkTagAdopts(el, unit, token.start);
     let explicitCopy = false;
     if (el.copyOf !== null) {
       if (suppressed) {

@@ -14,12 +14,18 @@
  * Output for an attribute change needs nothing more: the output has the source's tags, so a browser
  * reading it runs the same algorithm and makes the same move, and the changed attributes go with the
  * element. Only a rewrite whose element handlers have a selector that looks beyond the element itself
- * (`selectors/context.ts`) can be affected; the others never hold.
+ * (`selectors/context.ts`), or that has `text` or `comments` handlers (on any selector but `*`), can be
+ * affected; the others never hold.
+ *
+ * Text and comments go the same way: the algorithm takes them along with the furthest block, out of
+ * the elements between it and the formatting element (`<b><span><p>x</b>`: the x ends up in a copy of
+ * the b inside the p, in no span). While output is held their handlers are decided when released, from
+ * where they are then (ops.ts `OP_HELD_TEXT`, `OP_HELD_COMMENT`).
  *
  * Cost: without a move, the same ops run in the same order as without the hold — same handlers, same
  * output — only later (at the candidate's end). Held ops count towards `maxBufferedBytes` (limits.ts).
  */
-import { dependsOnContext } from '../selectors/context.js';
+import { dependsOnContext, matchesEveryElement } from '../selectors/context.js';
 import { MoveWatch } from '../view/move-watch.js';
 import type { ElementRecord } from '../view/records.js';
 import type { ViewSink } from '../view/view-sink.js';
@@ -28,7 +34,12 @@ import type { CompiledHandlers } from './handlers.js';
 
 /** A `MoveWatch` when some element handler's selector can change with a move; else null (nothing is ever held). */
 export function moveWatchFor(config: CompiledHandlers): MoveWatch | null {
-  return config.registrations.some((r) => r.element !== null && dependsOnContext(r.list)) ? new MoveWatch() : null;
+  // Text and comments a move takes along get other ancestors, whatever the selector (but one every
+  // element matches): the furthest block leaves the elements between it and the formatting element
+  // (`<b><span><p>x</b>`: the x ends up in no span).
+  const watched = (r: CompiledHandlers['registrations'][number]): boolean =>
+    (r.element !== null && dependsOnContext(r.list)) || ((r.text !== null || r.comments !== null) && !matchesEveryElement(r.list));
+  return config.registrations.some(watched) ? new MoveWatch() : null;
 }
 
 /** Releases held output as the watch finds it settled; see the file comment. */

@@ -12,7 +12,7 @@
  * the end tag that made the move, so a browser would not make it.
  */
 import type { ElementUnit } from '../rewritable-units/element.js';
-import { WATCH_CONTENT_CHANGED, WATCH_MOVED, WATCH_SPANS_MOVE } from '../view/move-watch.js';
+import { WATCH_CONTENT_CHANGED, WATCH_LOST_MOVED, WATCH_MOVED, WATCH_SPANS_MOVE } from '../view/move-watch.js';
 import type { ElementRecord } from '../view/records.js';
 
 /** `where`: which element, e.g. `at offset 3` (its start tag), `ending at offset 9`. */
@@ -24,15 +24,35 @@ export function movedError(el: ElementRecord, where: string, what: string): Erro
   );
 }
 
+/**
+ * The error for removing the content of an element that held one the algorithm moved out of it after
+ * its start tag: the end tag that makes the move is in that content, so a browser reading the output
+ * would not make it, and the moved element, outside the removed one in the tree, would be lost.
+ */
+function spansMoveError(el: ElementRecord, where: string, what: string, atEnd = false): Error {
+  const why = atEnd
+    ? 'content at its end would land in the moved element, where a browser is when it reads the token that ends it'
+    : 'the end tag that makes the move would be left out with its content';
+  return new Error(
+    `HTMLRewriter: ${what} on the <${el.localName}> ${where} cannot be written so that a browser builds the same tree: ` +
+      `the adoption agency algorithm (HTML §13.2.6.4.7) moves an element out of it, and ${why} (docs/rewriter.md, "Held output").`,
+  );
+}
+
 /** Throws when `unit`'s handlers made a change the output cannot express for `el` (see the file comment). */
 export function checkMovedContent(el: ElementRecord, offset: number, unit: ElementUnit): void {
   const flags = el.watchFlags;
-  if ((flags & (WATCH_MOVED | WATCH_SPANS_MOVE)) === 0) return;
+  if ((flags & (WATCH_MOVED | WATCH_SPANS_MOVE | WATCH_LOST_MOVED)) === 0) return;
   const where = `at offset ${offset}`;
+  if ((flags & WATCH_MOVED) === 0) {
+    // Not moved itself: open across a move (`WATCH_SPANS_MOVE`), or an element it held was moved out of it (`WATCH_LOST_MOVED`).
+    const what = unit._replacement !== null ? 'replace()' : unit._inner !== null ? 'setInnerContent()' : unit._removed && !unit._keepContent ? 'remove()' : null;
+    if (what !== null) throw spansMoveError(el, where, what);
+    return;
+  }
   if (unit._replacement !== null) throw movedError(el, where, 'replace() cannot be written for it');
   if (unit._inner !== null) throw movedError(el, where, 'setInnerContent() cannot be written for it');
   if (unit._removed && !unit._keepContent) throw movedError(el, where, 'remove() cannot be written for it');
-  if ((flags & WATCH_MOVED) === 0) return;
   if (unit._keepContent) throw movedError(el, where, 'removeAndKeepContent() cannot be written for it');
   if (unit._nameChanged) throw movedError(el, where, 'a new tag name cannot be written for it');
   if (unit._before !== null) throw movedError(el, where, 'before() cannot be written for it');
@@ -68,8 +88,16 @@ export function checkMovedEnd(
   unit: ElementUnit,
   end: { _before: unknown; _after: unknown; _replacement: unknown; _removed: boolean } | null,
 ): void {
-  if ((el.watchFlags & WATCH_MOVED) === 0) return;
+  const flags = el.watchFlags;
+  if ((flags & (WATCH_MOVED | WATCH_LOST_MOVED)) === 0) return;
   const where = offset < 0 ? 'closed without an end tag' : `ending at offset ${offset}`;
+  if ((flags & WATCH_MOVED) === 0) {
+    // It lost an element to a move its end made: after that token the parser is inside the moved
+    // element (`<a><a><p></a>` with `after()` on the second a: the content would land in the p).
+    const what = unit._append !== null ? 'append()' : unit._after !== null ? 'after()' : end !== null && (end._before !== null || end._after !== null || end._replacement !== null || end._removed) ? 'a change of its end tag' : null;
+    if (what !== null) throw spansMoveError(el, where, what, true);
+    return;
+  }
   if (unit._append !== null) throw movedError(el, where, 'append() cannot be written for it');
   if (unit._after !== null) throw movedError(el, where, 'after() cannot be written for it');
   if (end !== null && (end._before !== null || end._after !== null || end._replacement !== null || end._removed)) {

@@ -1,10 +1,10 @@
 /** The ops phase A makes of tokens and phase B executes (see transformer.ts). */
-import type { CommentToken, DoctypeToken, EndTagToken, StartTagToken } from '@sluice/tokenizer';
+import type { CommentToken, DoctypeToken, EndTagToken, StartTagToken, TextKind } from '@sluice/tokenizer';
 import type { CommentUnit } from '../rewritable-units/comment.js';
 import type { ContentContext } from '../rewritable-units/content.js';
 import type { ElementUnit } from '../rewritable-units/element.js';
 import type { TextChunkUnit } from '../rewritable-units/text-chunk.js';
-import type { ElementRecord } from '../view/records.js';
+import type { ElementRecord, ParentRecord } from '../view/records.js';
 import type { AlignPoint, TokenEffects } from './alignment.js';
 import type { EndGuard } from './end-of-input.js';
 import type { Fn } from './handlers.js';
@@ -84,6 +84,17 @@ export const OP_LIST = 25;
 export const OP_LIST_LOAD = 26;
 /** A `<pre>`, `<listing>` or `<textarea>` start tag with no handlers was copied: executor.ts `preEnd`. */
 export const OP_PRE_START = 24;
+/**
+ * A chunk of text, or a comment, put into the tree while output is held for the adoption agency
+ * algorithm (held-moves.ts): its `text` or `comments` handlers are decided when it runs, from where it
+ * is then — the algorithm may yet move it, with the furthest block, out of the elements whose
+ * selectors reached it (`<b><span><p>x</b>`: the x ends up in a copy of the b in the p, in no span).
+ * `parent` is the element it went into; the move watch follows it when that element's children move
+ * (view/move-watch.ts `movedChildren`). `OP_HELD_END_RUN`: the text node those chunks make ends there.
+ */
+export const OP_HELD_TEXT = 27;
+export const OP_HELD_END_RUN = 28;
+export const OP_HELD_COMMENT = 29;
 /** Source the output must have even inside removed content: it acts on the document, `<html>` or `<body>` (alignment.ts). */
 export const OP_DOCUMENT_LEVEL = 15;
 
@@ -115,13 +126,35 @@ export type Op =
   | { readonly k: typeof OP_NOAHS_ARK; readonly el: ElementRecord; readonly dropped: ElementRecord | null; readonly before: readonly ElementRecord[] | null; readonly viaIndex: boolean; readonly offset: number }
   | ({ readonly k: typeof OP_LIST } & ListChange)
   | ({ readonly k: typeof OP_LIST_LOAD } & ListLoad)
+  | HeldTextOp
+  | { readonly k: typeof OP_HELD_END_RUN; readonly at: AlignPoint }
+  | HeldCommentOp
   | { readonly k: typeof OP_DOCUMENT_LEVEL; readonly raw: string; readonly start: number; readonly target: ElementRecord | null };
+
+/** Content put into the tree during a hold; `parent` follows the moves of its parent's children (view/move-watch.ts). */
+export interface HeldContent {
+  parent: ParentRecord | null;
+}
+export interface HeldTextOp extends HeldContent {
+  readonly k: typeof OP_HELD_TEXT;
+  readonly raw: string;
+  readonly start: number;
+  readonly kind: TextKind;
+  readonly at: AlignPoint;
+}
+export interface HeldCommentOp extends HeldContent {
+  readonly k: typeof OP_HELD_COMMENT;
+  readonly token: CommentToken;
+  readonly closer: string | null;
+  readonly at: AlignPoint;
+}
 
 /** How much input an op holds (for `maxBufferedBytes`). */
 export function sizeOf(op: Op): number {
   switch (op.k) {
     case OP_RAW:
     case OP_TEXT:
+    case OP_HELD_TEXT:
     case OP_EOF_TAG:
     case OP_DOCUMENT_LEVEL:
       return op.raw.length;
@@ -131,6 +164,7 @@ export function sizeOf(op: Op): number {
     case OP_IGNORED:
     case OP_CLOSER:
     case OP_COMMENT:
+    case OP_HELD_COMMENT:
     case OP_DOCTYPE:
       return op.token.raw.length;
     case OP_END:

@@ -19,6 +19,8 @@ import { type Held, decodedLengthOf, rawLengthOf } from './held-text.js';
 import type { ImpliedElements } from './implied-elements.js';
 import type { SourceSpan } from './output.js';
 import { type AlignPoint, NO_ALIGN } from './alignment.js';
+import { type HeldTextOp, OP_HELD_END_RUN, OP_HELD_TEXT } from './ops.js';
+import type { MoveWatch } from '../view/move-watch.js';
 
 /** Text placement and text runs for one transformer; see the file comment. */
 export class TextPlacement {
@@ -33,11 +35,21 @@ export class TextPlacement {
   /** Where a text op made now stands among its token's effects (transformer.ts `at`). */
   at: () => AlignPoint = () => NO_ALIGN;
 
+  /**
+   * Text put into the tree while output is held for the adoption agency algorithm goes out as
+   * `OP_HELD_TEXT`, its handlers decided when it runs (ops.ts): whether such a chunk was queued since
+   * the last `OP_HELD_END_RUN`, and its parent (a chunk for another parent ends that run first).
+   */
+  private heldRunOpen = false;
+  private heldRunParent: ParentRecord | null = null;
+
   constructor(
     private readonly exec: Executor,
     private readonly lists: HandlerLists,
     /** Whether any `text` handler exists (else text is only copied). */
     readonly textHandlersExist: boolean,
+    /** What the adoption agency algorithm may still move (null: never holds; see held-moves.ts). */
+    private readonly watch: MoveWatch | null = null,
   ) {}
 
   /** Whether text is held, waiting for the tree builder to place it. */
@@ -172,6 +184,19 @@ export class TextPlacement {
       this.exec.raw(raw, start);
       return;
     }
+    const watch = this.watch;
+    if (watch !== null && watch.holding) {
+      // Where it ends up is not settled yet: its handlers are decided when the hold releases it.
+      if (this.runHandlers !== null) this.endRun();
+      if (this.heldRunOpen && this.heldRunParent !== parent) this.endHeldRun();
+      const op: HeldTextOp = { k: OP_HELD_TEXT, raw, start, kind, parent, at: this.at() };
+      watch.heldContent(op);
+      this.exec.push(op);
+      this.heldRunOpen = true;
+      this.heldRunParent = parent;
+      return;
+    }
+    if (this.heldRunOpen) this.endHeldRun();
     if (this.runHandlers !== null && this.runParent !== parent) this.endRun();
     const parentEl = parent instanceof ElementRecord ? parent : null;
     const handlers = this.lists.textHandlersFor(parentEl);
@@ -191,11 +216,20 @@ export class TextPlacement {
    * before whatever the token closing it does next: alignment.ts).
    */
   parentCloses(el: ParentRecord): void {
+    if (this.heldRunOpen && this.heldRunParent === el) this.endHeldRun();
     if (this.runHandlers !== null && this.runParent === el) this.endRun();
+  }
+
+  /** The held chunks queued since the last `OP_HELD_END_RUN` are a text node that ends here. */
+  private endHeldRun(): void {
+    this.heldRunOpen = false;
+    this.heldRunParent = null;
+    this.exec.push({ k: OP_HELD_END_RUN, at: this.at() });
   }
 
   /** The text node being streamed has ended: its handlers get an empty last chunk. */
   endRun(): void {
+    if (this.heldRunOpen) this.endHeldRun();
     const handlers = this.runHandlers;
     if (handlers === null) return;
     this.runHandlers = null;

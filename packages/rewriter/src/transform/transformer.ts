@@ -22,7 +22,7 @@
 import { EndTagClass, StartTagClass, TextTokenClass, Tokenizer, type CommentToken, type DoctypeToken, type TextToken, type Token } from '@sluice/tokenizer';
 import { TreeBuilder } from '@sluice/tree-builder';
 import { contentContextOf } from '../rewritable-units/content.js';
-import { ElementRecord, type NodeRecord, OUT_FOSTERED, OUT_REOPENS_BODY, type ParentRecord } from '../view/records.js';
+import { ElementRecord, type NodeRecord, OUT_FOSTERED, OUT_REOPENS_BODY, OUT_TAG_ADOPTS, type ParentRecord } from '../view/records.js';
 import { EV_COMMENT, EV_CREATE, EV_DROPPED, EV_FOSTERED_TEXT, EV_KEPT_OPEN, EV_POP, EV_TEXT, ViewSink, WHOLE_TOKEN } from '../view/view-sink.js';
 import { type AlignPoint, EFFECT_CREATE, EFFECT_FOSTER, EFFECT_POP, NO_EFFECTS, TokenEffects, alignPoint, alignmentError, reconstructionTail } from './alignment.js';
 import { BUTTON_SCOPE, SCOPE_BOUNDARY, WALK_DD, WALK_HEADING, WALK_LI, WALK_OPTION, isSpecial, walkKindOf, walkTarget } from './tag-classes.js';
@@ -37,7 +37,7 @@ import { ImpliedElements } from './implied-elements.js';
 import { ListEvents, verifyingNoahsArk } from './noahs-ark.js';
 import { type RewriterOptions, boundExceeded, heldMessage, holdReleaseOf, maxBufferedOf } from './limits.js';
 import { type Output, StringOutput } from './output.js';
-import { OP_COMMENT, OP_DOC_END, OP_DOCTYPE } from './ops.js';
+import { type HeldCommentOp, OP_COMMENT, OP_DOC_END, OP_DOCTYPE, OP_HELD_COMMENT } from './ops.js';
 import { TextPlacement } from './text-placement.js';
 
 export { type RewriterOptions, DEFAULT_MAX_BUFFERED_BYTES, maxBufferedOf } from './limits.js';
@@ -113,6 +113,8 @@ export class Transformer {
   private boundaryBefore: ElementRecord | null = null;
   /** Elements the token made that are not effects to write (`effectsOf`: copies for held table text). */
   private readonly notEffects: ElementRecord[] = [];
+  /** Whether the start tag being processed made the adoption agency algorithm move elements (`OUT_TAG_ADOPTS`). */
+  private startTagAdopts = false;
 
   /** Where the op being made stands among the effects of the token being processed (alignment.ts). */
   at(): AlignPoint {
@@ -217,6 +219,7 @@ export class Transformer {
   receive(token: Token): void {
     if (this.exec.failed) return;
     this.processToken(token);
+    if (this.sink.movedFrom.length > 0) this.sink.spansMoves();
     const moves = this.moves;
     if (moves !== null && moves.watch.releasePending) moves.release();
   }
@@ -304,7 +307,9 @@ export class Transformer {
       });
     }
     const textHandlersExist = config.docText.length > 0 || config.registrations.some((r) => r.text !== null);
-    this.text = new TextPlacement(this.exec, this.lists, textHandlersExist);
+    this.text = new TextPlacement(this.exec, this.lists, textHandlersExist, watch);
+    this.exec.textHandlersFor = (el) => this.lists.textHandlersFor(el);
+    this.exec.commentHandlersFor = (el) => this.lists.commentHandlersFor(el);
     this.implied = new ImpliedElements(this.exec, () => this.text.endRun());
     this.text.implied = this.implied;
     this.elements = new ElementOps(config, this.sink, this.exec, this.text, this.implied, () => this.at());
@@ -406,7 +411,9 @@ export class Transformer {
       const walk = this.aligning ? walkKindOf(token.name) : 0;
       const seen = walk === 0 || (this.exec.idle && !this.exec.align.treeChanged) ? null : this.walkedElements(walk);
       const reopens = this.aligning && this.builder.afterTheBody();
+      const moves = this.sink.moveCount;
       this.builder.processStartTagToken(token);
+      this.startTagAdopts = this.sink.moveCount !== moves;
       if (reopens) this.markReopensBody(token);
       this.afterStartTag(token, walk, seen);
       const pushed = this.noahsArk;
@@ -471,6 +478,16 @@ export class Transformer {
     return seen;
   }
 
+  /** The entries whose elements were not open that the token being processed took off the list of active formatting elements (null: none). */
+  private droppedNotOpen(): ElementRecord[] | null {
+    const sink = this.sink;
+    let drops: ElementRecord[] | null = null;
+    for (let i = 0; i < sink.eventCount; i++) {
+      if (sink.eventKind[i] === EV_DROPPED && sink.eventData[i] === 'not-open') (drops ??= []).push(sink.eventNode[i] as ElementRecord);
+    }
+    return drops;
+  }
+
   /** The element the start tag made took the parser back into the body (`OUT_REOPENS_BODY`). */
   private markReopensBody(token: StartTagClass): void {
     const sink = this.sink;
@@ -515,11 +532,18 @@ export class Transformer {
         return;
       }
     }
+    // (Before `applyEvents` reads them: the entries that were not open the tag's own rule took off the
+    // list — `<a>`'s adoption agency algorithm for an earlier a, `Executor.tagDrops`.)
+    const drops = token.name === 'a' || token.name === 'nobr' ? this.droppedNotOpen() : null;
     this.applyEvents(OWN_START, token.start, null, true);
     this.text.resolve();
     if (seen !== null) this.exec.walked(walk, seen, token.start);
     const el = this.ownElement;
     if (el !== null) {
+      if (el.isHtml && (token.name === 'a' || token.name === 'nobr')) {
+        if (this.startTagAdopts) el.out |= OUT_TAG_ADOPTS;
+        if (drops !== null) this.exec.tagDrops.set(el, drops);
+      }
       // A frameset in place of the body (§13.2.6.4.7 "frameset"): the output's parser must take it too.
       if (this.aligning && token.name === 'frameset' && el.parent === this.sink.root && this.sink.body !== null) this.exec.framesetTaken(token.start);
       this.elements.start(token, el);
@@ -875,6 +899,15 @@ export class Transformer {
     if (!this.commentHandlersExist) {
       if (documentLevel) this.exec.documentLevel(token.raw, token.start, parent === this.sink.document ? null : this.sink.root);
       else this.exec.raw(token.raw, token.start);
+      return;
+    }
+    const watch = this.moves === null ? null : this.moves.watch;
+    if (watch !== null && watch.holding && !documentLevel) {
+      // The adoption agency algorithm may yet move it out of the elements whose selectors reach it now:
+      // its handlers are decided when the hold releases it (ops.ts `OP_HELD_COMMENT`).
+      const op: HeldCommentOp = { k: OP_HELD_COMMENT, token, parent, closer: this.atEnd ? this.eofCommentCloser : null, at: this.at() };
+      watch.heldContent(op);
+      this.exec.push(op);
       return;
     }
     const handlers = this.lists.commentHandlersFor(parent instanceof ElementRecord ? parent : null);

@@ -33,6 +33,11 @@
 import { NS } from '@sluice/tree-builder';
 import { ElementRecord, FORMATTING_NAMES, type ParentRecord } from './records.js';
 
+/** Text or a comment whose handlers wait for the hold (transform/ops.ts `HeldContent`): its parent, which the watch follows. */
+export interface WatchedContent {
+  parent: ParentRecord | null;
+}
+
 /** `ElementRecord.watchFlags`: an open formatting element, counted in `formattingOpen`. */
 export const WATCH_FORMATTING = 1;
 /** Its parent was an open formatting element or under one when it was inserted. */
@@ -47,6 +52,11 @@ export const WATCH_MOVED = 16;
 export const WATCH_SPANS_MOVE = 32;
 /** Its start handlers changed content at its start, renamed or removed it (transform/moved-content.ts). */
 export const WATCH_CONTENT_CHANGED = 64;
+/**
+ * The algorithm moved an element out of it (it held the furthest block, and does not hold it now:
+ * ViewSink `spansMoves`). The token that made the move closed it: that token is its end.
+ */
+export const WATCH_LOST_MOVED = 128;
 
 
 /**
@@ -119,6 +129,8 @@ export class MoveWatch {
    * that candidate is a furthest block (only a candidate can be one; its open children the view moves).
    */
   private children = new Map<ParentRecord, ElementRecord[]>();
+  /** Likewise the held text and comments in each open candidate (`heldContent`). */
+  private content = new Map<ParentRecord, WatchedContent[]>();
   /** Moves during this hold (held elements remember the count when they were inserted: `watchMark`). */
   private moveCount = 0;
 
@@ -154,6 +166,19 @@ export class MoveWatch {
     if (n > this.peakHeld) this.peakHeld = n;
   }
 
+  /**
+   * Text or a comment went into `item.parent` during the hold, its handlers to be decided when released.
+   * When that parent is a candidate, its children may yet go into a copy (`movedChildren`): the item
+   * goes with them.
+   */
+  heldContent(item: WatchedContent): void {
+    const parent = item.parent;
+    if (!(parent instanceof ElementRecord) || (parent.watchFlags & WATCH_CANDIDATE) === 0) return;
+    const list = this.content.get(parent);
+    if (list === undefined) this.content.set(parent, [item]);
+    else list.push(item);
+  }
+
   /** `el` left the stack of open elements. */
   closed(el: ElementRecord): void {
     const flags = el.watchFlags;
@@ -167,6 +192,7 @@ export class MoveWatch {
         this.releasePending = true;
         // A closed element's children never get a new parent: only an open furthest block's do.
         this.children.delete(el);
+        this.content.delete(el);
       }
     }
     if (this.holding && el.watchMark >= 0) {
@@ -203,6 +229,11 @@ export class MoveWatch {
     this.moved = true;
     this.moveCount++;
     if (from instanceof ElementRecord) from.watchFlags |= WATCH_MOVED;
+    const content = this.content.get(from);
+    if (content !== undefined) {
+      this.content.delete(from);
+      for (const item of content) item.parent = to;
+    }
     const list = this.children.get(from);
     if (list === undefined) return;
     this.children.delete(from);
@@ -260,6 +291,7 @@ export class MoveWatch {
       this.heldBase += end;
       this.heldHead = 0;
       this.children.clear();
+      this.content.clear();
       this.moveCount = 0;
       this.holding = false;
       this.moved = false;

@@ -170,6 +170,12 @@ export const OUT_OUTLIVED = 512;
  * (§13.2.6.4.19, .21): without that tag in the output, what follows stays after the body there.
  */
 export const OUT_REOPENS_BODY = 1024;
+/**
+ * Its start tag (`<a>`, `<nobr>`) ran the adoption agency algorithm for an earlier element of its name
+ * (§13.2.6.4.7), which moved elements out of it (a furthest block): a tag of another name, or none,
+ * would not. (Entries that were not open it took off the list: `Executor.tagDrops`.)
+ */
+export const OUT_TAG_ADOPTS = 2048;
 
 /** `ElementRecord.writtenTag` of a formatting element whose start tag is not in the output. */
 export const TAG_NOT_WRITTEN: WrittenTag = Object.freeze({ name: '', attributes: Object.freeze([]) });

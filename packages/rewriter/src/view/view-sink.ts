@@ -18,7 +18,7 @@ import type { StartTagClass, TextToken } from '@sluice/tokenizer';
 import { type SelectorNames, selectorNames } from '../selectors/names.js';
 import { ElementMatcher, type SinkSelector } from '../selectors/element-matcher.js';
 import type { SelectorRegistry } from '../selectors/registry.js';
-import { WATCH_CONTENT_CHANGED, WATCH_MOVED, type MoveWatch } from './move-watch.js';
+import { WATCH_CONTENT_CHANGED, WATCH_LOST_MOVED, WATCH_MOVED, type MoveWatch } from './move-watch.js';
 import { DocumentRecord, ElementRecord, allAncestorsChanged, insideRemovedContent, FORMATTING_NAMES, FragmentRecord, LeafRecord, type NodeRecord, OUT_ENDED_OPEN, OUT_FOSTERED, ParentRecord, type Positions, voidAncestorMemosUnder } from './records.js';
 
 /** Kinds of the events the sink records for the token being processed. */
@@ -114,6 +114,30 @@ export class ViewSink implements TreeSink<NodeRecord> {
   onMovedOutOfRemoved: ((el: ElementRecord) => void) | null = null;
   /** Told when an element in the tree is moved (taken from its parent), or its children are: `OutputAlignment.moved`. */
   onMove: ((el: ElementRecord) => void) | null = null;
+  /** Elements the adoption agency algorithm moved so far (`insertBefore` of a placed element): the transformer compares it across a token. */
+  moveCount = 0;
+  /** The parents the moves of the token being processed took elements out of (`spansMoves`). */
+  readonly movedFrom: ParentRecord[] = [];
+
+  /**
+   * After a token that moved elements: the elements the moves took them out of are marked
+   * `WATCH_LOST_MOVED` — the parent each moved element left and its ancestors up to the first still
+   * open (the algorithm's common ancestor, or where foster parenting put the formatting element), which
+   * the token has closed. Their content held the moved element when their handlers see their start:
+   * removing it, or writing content at their end (which is that token), cannot be written
+   * (moved-content.ts), however late those handlers run — an async one still pending, or one whose
+   * start tag waits in a hold.
+   */
+  spansMoves(): void {
+    const from = this.movedFrom;
+    for (let i = 0; i < from.length; i++) {
+      for (let a: ParentRecord | null = from[i]!; a instanceof ElementRecord && !a.open; a = a.parent) {
+        if ((a.watchFlags & WATCH_LOST_MOVED) !== 0) break;
+        a.watchFlags |= WATCH_LOST_MOVED;
+      }
+    }
+    from.length = 0;
+  }
   /**
    * Whether `node` or an element around it is left out of the output (records.ts `insideRemovedContent`):
    * the transformer's answers it from the alignment's memos (`OutputAlignment.insideRemovedMemo`), where a
@@ -252,6 +276,8 @@ export class ViewSink implements TreeSink<NodeRecord> {
         else if (!this.insideRemoved(parent)) this.onMovedOutOfRemoved(node);
       }
       const from = node.parent;
+      this.moveCount++;
+      this.movedFrom.push(from);
       this.takeFromParent(node, this.moveVoidsMemos(node, from, parent));
       this.movedFurthestBlock(node);
       if (this.watch !== null) this.watch.movedElement(node);

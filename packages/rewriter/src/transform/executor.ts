@@ -1368,8 +1368,11 @@ export class Executor {
     if (end !== null) end._active = false;
     this.enterOp(at, () => '');
     // (A copy removed or replaced is left out, not made by the output's parser: its end, below, ends the
-    // suppression its start began.)
-    if (el.copyOf !== null && (el.out & (OUT_EXPLICIT | OUT_ABSENT)) === 0) {
+    // suppression its start began. One unwrapped is not made either: its end tag is left out below, and
+    // what that tag did besides closing it is written — `<p><a>1</p><font>2</a>x` with the copy of the a
+    // the font is in unwrapped: the `</a>` closes the font, and a browser reading it without that copy
+    // would not.)
+    if (el.copyOf !== null && (el.out & (OUT_EXPLICIT | OUT_ABSENT | OUT_UNWRAPPED)) === 0) {
       // A copy's end is the parser's: its end tag (if it has one) is copied, renamed as the original's.
       if (end !== null) checkCopyEnd(el, token === null ? -1 : token.start, end, end._name !== unit._name);
       if (token !== null && this.suppress.length === 0) {

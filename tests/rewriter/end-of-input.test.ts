@@ -167,4 +167,29 @@ describe('what the last token did, written at the end of the output', () => {
       }
     }
   });
+
+  it('takes entries off the list only once the template the end of the input closes is closed', async () => {
+    // The end of the input in a template clears the list up to its marker (§13.2.6.4.18): what lies
+    // before the marker is the end of the list only after `</template>` (random seed 101 of a soup of
+    // lists with combinator selectors, 2026-11-28).
+    for (const [input, selector, change] of [
+      ['<li><b><li><template><a>', 'li:nth-child(2)', (e: import('@sluice/rewriter').Element) => void e.append('[a]')],
+      ['<li><b><li><template><a>', 'li + li', (e: import('@sluice/rewriter').Element) => void e.after('[f]')],
+      ['<div><i><p>1<div><template><template><b>', 'div div', (e: import('@sluice/rewriter').Element) => void e.append('[a]')],
+    ] as const) {
+      for (const chunks of [[input], [...input]]) {
+        let out = '';
+        const t = new HTMLRewriter().on(selector, { element: change }).createTransformer((s) => (out += s));
+        for (const c of chunks) await t.write(c);
+        await t.end();
+        const want = parse(input);
+        for (const el of want.querySelectorAll(selector)) {
+          const text = want.createTextNode(out.includes('[a]') ? '[a]' : '[f]');
+          if (out.includes('[a]')) el.appendChild(text);
+          else el.parentNode!.insertBefore(text, el.nextSibling);
+        }
+        expect(toTestFormat(parse(out)), `${input} → ${out}`).toBe(toTestFormat(want));
+      }
+    }
+  });
 });

@@ -808,10 +808,24 @@ export class OutputAlignment {
       }
       return;
     }
+    // A `<template>` the end of the input closes cleared the list up to its marker (§13.2.6.4.18, "end of
+    // file"), so `tail` is what lies before that marker; while the output's parser still has the template
+    // open, the marker ends its list and nothing there can be taken off yet (`<li><b><li><template><a>`
+    // with content appended to the second li: `</b>` goes after `</template>`, not inside it).
+    if (this.templatePending(effects)) return;
     for (let k = -1; k < effects.exposed; k++) {
       const tail = k < 0 ? effects.tail : effects.beyondMarkers[k]!;
       if (!this.detachRun(effects, tail, tail.length, stopAt)) return;
     }
+  }
+
+  /** Whether the end of the input closes a `<template>` that the output's parser has open still. */
+  private templatePending(effects: TokenEffects): boolean {
+    for (let i = effects.done; i < effects.length; i++) {
+      const el = effects.nodes[i]!;
+      if (effects.kinds[i] === EFFECT_POP && el.isHtml && el.localName === 'template' && (el.out & OUT_CLOSED) === 0 && this.present(el)) return true;
+    }
+    return false;
   }
 
   /**

@@ -374,6 +374,25 @@ describe('exact on the final tree, with handlers chosen at random', () => {
     expect([...kinds]).toEqual([]); // none refused
   });
 
+  it('found by the combinator selectors on the region soups (2026-11-28): exact, or refused as documented', async () => {
+    const kinds = new Map<string, number>();
+    // A token that closes an unwrapped element and reconstructs a formatting element it also closed:
+    // the pops between are written before the copy, which goes where the input's parser put it.
+    for (const input of ['<button><span><a><button>x', '<select><span><i><input>']) {
+      for (const chunks of [[input], [...input]]) for (const async of [false, true]) expect(await check(input, chunks, [['span', { kind: 'unwrap' }]], kinds, async)).toBeNull();
+    }
+    expect([...kinds]).toEqual([]);
+    const refused = async (input: string, entries: [string, Change][], message: RegExp): Promise<void> => {
+      for (const async of [false, true]) await expect(rewrite([input], entries, async)).rejects.toThrow(message);
+    };
+    // `<hr>` (and `<optgroup>`) in a select closes what implies its end, optgroups too, from the current
+    // node: without the unwrapped i, the optgroup is the current node.
+    await refused('<select><b><optgroup><i><hr>', [['b i', { kind: 'unwrap' }]], /^HTMLRewriter: the <hr> at offset 24 cannot be written so that a browser builds the same tree/);
+    await refused('<select><b><optgroup><i><optgroup>', [['b i', { kind: 'unwrap' }]], /^HTMLRewriter: the <optgroup> at offset 24 cannot be written/);
+    // A copy of a copy written with a changed tag: the output's parser copies it as written.
+    await refused('<table><b><table><span><div></b>', [['b:nth-of-type(2)', { kind: 'attribute' }]], /the <b> the parser makes at offset 28 is a copy of an earlier <b>/);
+  });
+
   it('a copy a reconstruction makes for table text, changed by a handler, comes before that text; content after that text joins it', async () => {
     const kinds = new Map<string, number>();
     const cases: [string, string][] = [

@@ -42,7 +42,7 @@
  * output's parser has been given.
  */
 import { NS } from '@sluice/tree-builder';
-import { BUTTON_SCOPE, IMPLIED_END_FOR_OPTION, SCOPE_BOUNDARY, RENAME_DETACH, RENAME_MATERIALIZE, WALK_DD, WALK_HEADING, WALK_LI, WALK_OPTION, isSpecial, walkTarget } from './tag-classes.js';
+import { BUTTON_SCOPE, IMPLIED_END_FOR_OPTION, SCOPE_BOUNDARY, RENAME_DETACH, RENAME_MATERIALIZE, WALK_DD, WALK_HEADING, WALK_HR, WALK_LI, WALK_OPTGROUP, WALK_OPTION, isSpecial, walkTarget } from './tag-classes.js';
 
 /**
  * Whether a rule of `kind` stops at an element of this name: the walks of `<li>`, `<dd>`, `<dt>` at the
@@ -586,6 +586,15 @@ export class OutputAlignment {
     }
     if (upTo >= 0) {
       this.flush(effects, upTo + 1);
+      // A copy the token's reconstruction makes after more pops, of an original just taken off the
+      // output parser's list: those pops are written too, then the copy, where the input's parser made
+      // it (`<button><span><a><button>` with the span unwrapped: `</a></button><a>`, then the tag).
+      for (let j = effects.done; j < effects.length; j++) {
+        if (effects.kinds[j] === EFFECT_POP) continue;
+        const copy = effects.nodes[j]!;
+        if (effects.kinds[j] === EFFECT_CREATE && copy.copiedFrom !== null && copy.reconstructed && (copy.out & OUT_EXPLICIT) === 0 && !this.inOutputList(this.entryOf(copy.copiedFrom))) this.flush(effects, j);
+        break;
+      }
       this.lostCopies(effects);
     }
   }
@@ -1039,7 +1048,7 @@ export class OutputAlignment {
    * `<li>` inside a `<section>` whose tags are left out would do to an `li` around it — refused.
    */
   checkWalk(kind: number, seen: readonly ElementRecord[], offset: number): void {
-    if (kind === WALK_HEADING) {
+    if (kind === WALK_HEADING || kind === WALK_HR) {
       // A heading's start tag closes a `<p>` in button scope first (both parsers: the output has the
       // elements above it too, or they were closed explicitly), then looks at the current node.
       for (let i = 0; i < seen.length; i++) {
@@ -1050,7 +1059,9 @@ export class OutputAlignment {
       }
     }
     if (seen.length === 0) return;
-    if (kind === WALK_OPTION && this.checkOptionInSelect(seen, offset)) return;
+    if ((kind === WALK_OPTION || kind === WALK_OPTGROUP || kind === WALK_HR) && this.checkOptionInSelect(seen, offset, kind === WALK_OPTION ? 'option' : kind === WALK_OPTGROUP ? 'optgroup' : 'hr')) return;
+    // (Outside a select an `<hr>` looks at nothing more.)
+    if (kind === WALK_HR) return;
     const walks = kind === WALK_LI || kind === WALK_DD;
     // The input's parser: where its rule stops, and what it closes (its stop and what is above it, when
     // the stop is the element looked for).
@@ -1091,7 +1102,7 @@ export class OutputAlignment {
    * optgroup): refused where the output's parser, which has only the elements in the output, would close
    * others. Returns whether a select was in scope (else the current-node rule applies).
    */
-  private checkOptionInSelect(seen: readonly ElementRecord[], offset: number): boolean {
+  private checkOptionInSelect(seen: readonly ElementRecord[], offset: number, name: 'option' | 'optgroup' | 'hr'): boolean {
     let select = false;
     for (const el of seen) {
       if (el.namespace !== HTML) continue;
@@ -1101,13 +1112,15 @@ export class OutputAlignment {
     if (!select) return false;
     let mine = true;
     let theirs = true;
+    // (`<optgroup>` and `<hr>`: "generate implied end tags" closes optgroups too.)
+    const implies = (n: string): boolean => IMPLIED_END_FOR_OPTION.has(n) || (name !== 'option' && n === 'optgroup');
     for (const el of seen) {
-      mine &&= el.namespace === HTML && IMPLIED_END_FOR_OPTION.has(el.localName);
+      mine &&= el.namespace === HTML && implies(el.localName);
       if (!this.present(el)) continue;
-      theirs &&= el.namespace === HTML && IMPLIED_END_FOR_OPTION.has(this.nameOf(el));
+      theirs &&= el.namespace === HTML && implies(this.nameOf(el));
       if (mine !== theirs) {
         throw alignmentError(
-          `the <option> at offset ${offset}`,
+          `the <${name}> at offset ${offset}`,
           `in a <select> its rule closes the elements that imply their end from the current node down (HTML §13.2.6.4.7), and a browser reading the output would ${theirs ? '' : 'not '}close the <${el.localName}>`,
         );
       }

@@ -69,12 +69,14 @@ function contentChange(unit: ElementUnit): string | null {
 /**
  * Check a copy against the start tag the output has for the element it copies. `unit` is the copy's
  * element unit after its handlers (null: no handler matched it, so it is the source's copy); `source`
- * is the copy as the tree builder made it (the original's source tag, as a unit would show it).
+ * is the copy as the tree builder made it (the original's source tag, as a unit would show it);
+ * `written` the tag the output's parser makes it from (Executor `outputTagOf` of what it copies: the
+ * original's start tag as written, or an earlier copy's written as an explicit start tag — the list
+ * holds that one: `<table><b><table><span><div></b>` with an attribute set on the reconstructed copy
+ * of the b, written `<b data-x>`, whose copy `</b>` makes has the attribute too; null: the source's).
  * Throws the error to fail the rewrite with.
  */
-export function checkCopy(copy: ElementRecord, offset: number, unit: ElementUnit | null, source: () => WrittenTag): void {
-  const original = copy.copyOf!;
-  const written = original.writtenTag;
+export function checkCopy(copy: ElementRecord, offset: number, unit: ElementUnit | null, source: () => WrittenTag, written: WrittenTag | null): void {
   if (unit !== null) {
     const change = contentChange(unit);
     if (change !== null) throw copyError(copy, offset, change);

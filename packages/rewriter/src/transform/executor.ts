@@ -283,7 +283,7 @@ export class Executor {
     // Unchanged, it has its source's attributes; the output's parser copies what it has of the original.
     if (el.reconstructed && this.align.copy(el, at, this.outputTagDiffers(el, null))) return;
     if (!el.reconstructed) this.checkAdoptionCopy(el, offset);
-    checkCopy(el, offset, null, () => this.sourceTagOf(el));
+    checkCopy(el, offset, null, () => this.sourceTagOf(el), this.outputTagOf(el.copiedFrom!));
   }
 
   /**
@@ -1089,7 +1089,7 @@ export class Executor {
       explicitCopy = el.reconstructed && (copyHasContent(unit) || this.outputTagDiffers(el, unit) || (el.out & OUT_EXPLICIT) !== 0 || !this.align.inOutputList(this.align.entryOf(el.copiedFrom!)));
       if (!explicitCopy) {
         if (!el.reconstructed) this.checkAdoptionCopy(el, token.start);
-        checkCopy(el, token.start, unit, () => this.sourceTagOf(el));
+        checkCopy(el, token.start, unit, () => this.sourceTagOf(el), this.outputTagOf(el.copiedFrom!));
         // What it is, for an explicit start tag if one is needed later (alignment.ts `materialize`).
         if (unit._attrs !== null || unit._nameChanged) el.writtenTag = tagOfUnit(unit);
         // The output's parser makes it under the name its original was written with: an end tag the

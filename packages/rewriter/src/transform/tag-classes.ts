@@ -247,6 +247,10 @@ export const WALK_LI = 1;
 export const WALK_DD = 2;
 export const WALK_OPTION = 3;
 export const WALK_HEADING = 4;
+/** `<optgroup>`: in a select, "generate implied end tags" with the optgroup among them; else as `<option>`. */
+export const WALK_OPTGROUP = 5;
+/** `<hr>`: closes a `<p>` in button scope, then, in a select, "generate implied end tags" as `<optgroup>` (§13.2.6.4.7 "hr"). */
+export const WALK_HR = 6;
 
 /** Which of those rules a start tag of this (lowercase) name runs, or 0. */
 export function walkKindOf(name: string): number {
@@ -257,8 +261,11 @@ export function walkKindOf(name: string): number {
     case 'dt':
       return WALK_DD;
     case 'option':
-    case 'optgroup':
       return WALK_OPTION;
+    case 'optgroup':
+      return WALK_OPTGROUP;
+    case 'hr':
+      return WALK_HR;
     case 'h1': case 'h2': case 'h3': case 'h4': case 'h5': case 'h6':
       return WALK_HEADING;
     default:
@@ -276,7 +283,10 @@ export function walkTarget(kind: number, el: { localName: string; namespace: str
     case WALK_DD:
       return n === 'dd' || n === 'dt';
     case WALK_OPTION:
+    case WALK_OPTGROUP:
       return n === 'option';
+    case WALK_HR:
+      return false;
     default:
       return n.length === 2 && n.charCodeAt(0) === 0x68 && n.charCodeAt(1) >= 0x31 && n.charCodeAt(1) <= 0x36;
   }

@@ -25,7 +25,7 @@ import { contentContextOf } from '../rewritable-units/content.js';
 import { ElementRecord, type NodeRecord, OUT_FOSTERED, OUT_REOPENS_BODY, OUT_TAG_ADOPTS, type ParentRecord } from '../view/records.js';
 import { EV_COMMENT, EV_CREATE, EV_DROPPED, EV_FOSTERED_TEXT, EV_KEPT_OPEN, EV_POP, EV_TEXT, ViewSink, WHOLE_TOKEN } from '../view/view-sink.js';
 import { type AlignPoint, EFFECT_CREATE, EFFECT_FOSTER, EFFECT_POP, NO_EFFECTS, TokenEffects, alignPoint, alignmentError, reconstructionTail } from './alignment.js';
-import { BUTTON_SCOPE, SCOPE_BOUNDARY, WALK_DD, WALK_HEADING, WALK_LI, WALK_OPTION, isSpecial, walkKindOf, walkTarget } from './tag-classes.js';
+import { BUTTON_SCOPE, SCOPE_BOUNDARY, WALK_DD, WALK_HEADING, WALK_HR, WALK_LI, WALK_OPTGROUP, WALK_OPTION, isSpecial, walkKindOf, walkTarget } from './tag-classes.js';
 import { ElementOps } from './elements.js';
 import { endGuardFor } from './end-of-input.js';
 import { Executor } from './executor.js';
@@ -455,7 +455,7 @@ export class Transformer {
     this.builder.forEachOpenElementFromTop((node) => {
       const el = node as ElementRecord;
       if (foreign && !el.isHtml && !isSpecial(el.localName, el.namespace)) {
-        if (kind === WALK_OPTION) {
+        if (kind === WALK_OPTION || kind === WALK_OPTGROUP) {
           seen.length = 0;
           return false;
         }
@@ -463,9 +463,10 @@ export class Transformer {
       }
       foreign = false;
       seen.push(el);
-      if (kind === WALK_OPTION) {
+      if (kind === WALK_OPTION || kind === WALK_OPTGROUP || kind === WALK_HR) {
         // In a `<select>` (in scope) an option's rule closes what implies its end first (§13.2.6.4.7
-        // "option"): down to the scope's boundary, to see whether there is one.
+        // "option"; "optgroup" and "hr" alike, optgroups too): down to the scope's boundary, to see
+        // whether there is one.
         return seen.length < 24 && !(el.isHtml && SCOPE_BOUNDARY.has(el.localName));
       }
       if (pending) {

@@ -378,7 +378,7 @@ describe('exact on the final tree, with handlers chosen at random', () => {
     const kinds = new Map<string, number>();
     // A token that closes an unwrapped element and reconstructs a formatting element it also closed:
     // the pops between are written before the copy, which goes where the input's parser put it.
-    for (const input of ['<button><span><a><button>x', '<select><span><i><input>']) {
+    for (const input of ['<button><span><a><button>x', '<select><span><i><input>', '<select><i><span><b><input>']) {
       for (const chunks of [[input], [...input]]) for (const async of [false, true]) expect(await check(input, chunks, [['span', { kind: 'unwrap' }]], kinds, async)).toBeNull();
     }
     expect([...kinds]).toEqual([]);

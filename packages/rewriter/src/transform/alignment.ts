@@ -586,17 +586,31 @@ export class OutputAlignment {
     }
     if (upTo >= 0) {
       this.flush(effects, upTo + 1);
-      // A copy the token's reconstruction makes after more pops, of an original just taken off the
-      // output parser's list: those pops are written too, then the copy, where the input's parser made
-      // it (`<button><span><a><button>` with the span unwrapped: `</a></button><a>`, then the tag).
+      // The token's reconstruction, after more pops, copies an original just taken off the output
+      // parser's list: those pops are written too, then the copies, where the input's parser made them
+      // (`<button><span><a><button>` with the span unwrapped: `</a></button><a>`, then the tag) — all of
+      // that reconstruction, as the copies after such a one cannot be made by that parser before it
+      // (`<select><i><span><b><input>`: `</b></select></i><i><b>`, then the tag).
       for (let j = effects.done; j < effects.length; j++) {
         if (effects.kinds[j] === EFFECT_POP) continue;
-        const copy = effects.nodes[j]!;
-        if (effects.kinds[j] === EFFECT_CREATE && copy.copiedFrom !== null && copy.reconstructed && (copy.out & OUT_EXPLICIT) === 0 && !this.inOutputList(this.entryOf(copy.copiedFrom))) this.flush(effects, j);
+        if (this.reconstructionLost(effects, j)) {
+          this.flush(effects, j);
+          this.materializeCopies(effects, j);
+        }
         break;
       }
       this.lostCopies(effects);
     }
+  }
+
+  /** Whether the reconstruction's copies from `index` on copy an original the output parser's list lacks. */
+  private reconstructionLost(effects: TokenEffects, index: number): boolean {
+    for (let k = index; k < effects.length && effects.kinds[k] === EFFECT_CREATE; k++) {
+      const copy = effects.nodes[k]!;
+      if (copy.copiedFrom === null || !copy.reconstructed) return false;
+      if ((copy.out & OUT_EXPLICIT) === 0 && !this.inOutputList(this.entryOf(copy.copiedFrom))) return true;
+    }
+    return false;
   }
 
   /**

@@ -381,6 +381,10 @@ describe('exact on the final tree, with handlers chosen at random', () => {
     for (const input of ['<button><span><a><button>x', '<select><span><i><input>', '<select><i><span><b><input>']) {
       for (const chunks of [[input], [...input]]) for (const async of [false, true]) expect(await check(input, chunks, [['span', { kind: 'unwrap' }]], kinds, async)).toBeNull();
     }
+    // The same after foster parenting: the copy comes after its foster-parenting entry.
+    for (const chunks of [['<p><table><a><table><i><a>'], [...'<p><table><a><table><i><a>']]) {
+      for (const async of [false, true]) expect(await check('<p><table><a><table><i><a>', chunks, [['p > a', { kind: 'rename', to: 'span' }]], kinds, async)).toBeNull();
+    }
     expect([...kinds]).toEqual([]);
     const refused = async (input: string, entries: [string, Change][], message: RegExp): Promise<void> => {
       for (const async of [false, true]) await expect(rewrite([input], entries, async)).rejects.toThrow(message);

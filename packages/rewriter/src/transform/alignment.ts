@@ -591,8 +591,9 @@ export class OutputAlignment {
       // (`<button><span><a><button>` with the span unwrapped: `</a></button><a>`, then the tag) — all of
       // that reconstruction, as the copies after such a one cannot be made by that parser before it
       // (`<select><i><span><b><input>`: `</b></select></i><i><b>`, then the tag).
+      // (A copy foster-parented comes after its foster-parenting entry.)
       for (let j = effects.done; j < effects.length; j++) {
-        if (effects.kinds[j] === EFFECT_POP) continue;
+        if (effects.kinds[j] === EFFECT_POP || effects.kinds[j] === EFFECT_FOSTER) continue;
         if (this.reconstructionLost(effects, j)) {
           this.flush(effects, j);
           this.materializeCopies(effects, j);
@@ -605,7 +606,8 @@ export class OutputAlignment {
 
   /** Whether the reconstruction's copies from `index` on copy an original the output parser's list lacks. */
   private reconstructionLost(effects: TokenEffects, index: number): boolean {
-    for (let k = index; k < effects.length && effects.kinds[k] === EFFECT_CREATE; k++) {
+    for (let k = index; k < effects.length && (effects.kinds[k] === EFFECT_CREATE || effects.kinds[k] === EFFECT_FOSTER); k++) {
+      if (effects.kinds[k] === EFFECT_FOSTER) continue;
       const copy = effects.nodes[k]!;
       if (copy.copiedFrom === null || !copy.reconstructed) return false;
       if ((copy.out & OUT_EXPLICIT) === 0 && !this.inOutputList(this.entryOf(copy.copiedFrom))) return true;
@@ -620,12 +622,17 @@ export class OutputAlignment {
    */
   private lostCopies(effects: TokenEffects): void {
     while (effects.done < effects.length) {
-      const copy = effects.nodes[effects.done]!;
-      if (effects.kinds[effects.done] !== EFFECT_CREATE || copy.copiedFrom === null || !copy.reconstructed) return;
+      // (A foster-parenting entry before a copy: the output's parser does it, reading the copy's tag.)
+      let i = effects.done;
+      if (effects.kinds[i] === EFFECT_FOSTER && i + 1 < effects.length && effects.kinds[i + 1] === EFFECT_CREATE) i++;
+      const copy = effects.nodes[i]!;
+      if (effects.kinds[i] !== EFFECT_CREATE || copy.copiedFrom === null || !copy.reconstructed) return;
       if (this.inOutputList(this.entryOf(copy.copiedFrom)) || (copy.out & OUT_EXPLICIT) !== 0) return;
-      this.materializeCopies(effects, effects.done);
+      effects.done = i;
+      this.materializeCopies(effects, i);
     }
   }
+
 
   /**
    * A token inside removed content (which the output does not have) did something to an element the
@@ -951,8 +958,9 @@ export class OutputAlignment {
    */
   detachCopyOriginals(effects: TokenEffects, index: number): void {
     let end = index;
-    while (end < effects.length && effects.kinds[end] === EFFECT_CREATE && effects.nodes[end]!.copiedFrom !== null) end++;
+    while (end < effects.length && ((effects.kinds[end] === EFFECT_CREATE && effects.nodes[end]!.copiedFrom !== null) || effects.kinds[end] === EFFECT_FOSTER)) end++;
     for (let i = end - 1; i >= index; i--) {
+      if (effects.kinds[i] === EFFECT_FOSTER) continue;
       const copy = effects.nodes[i]!;
       if (!copy.reconstructed) {
         throw alignmentError(`the copy of <${copy.localName}> the adoption agency algorithm makes here`, 'a browser makes it while reading the end tag that moves it, from the original it has');

@@ -381,6 +381,13 @@ describe('exact on the final tree, with handlers chosen at random', () => {
     for (const input of ['<button><span><a><button>x', '<select><span><i><input>', '<select><i><span><b><input>']) {
       for (const chunks of [[input], [...input]]) for (const async of [false, true]) expect(await check(input, chunks, [['span', { kind: 'unwrap' }]], kinds, async)).toBeNull();
     }
+    // Text after `</html>` or `</body>` takes the parser back into the body; removed, an ignored end
+    // tag does that for the output, or the comment after it would go into the document.
+    for (const [input, name] of [['<option></html><<!--c-->', 'option'], ['<p></body>x<!--c-->', 'p'], ['<p></html> x <!--c--><i>y', 'p']] as const) {
+      for (const chunks of [[input], [...input]]) {
+        for (const async of [false, true]) expect(await check(input, chunks, [[name, { kind: 'text-remove' }]], kinds, async)).toBeNull();
+      }
+    }
     // The same after foster parenting: the copy comes after its foster-parenting entry.
     for (const chunks of [['<p><table><a><table><i><a>'], [...'<p><table><a><table><i><a>']]) {
       for (const async of [false, true]) expect(await check('<p><table><a><table><i><a>', chunks, [['p > a', { kind: 'rename', to: 'span' }]], kinds, async)).toBeNull();

@@ -401,8 +401,12 @@ export class Transformer {
       this.boundaryBefore = this.builder.activeFormattingTailBoundary() as ElementRecord | null;
     }
     if (token instanceof TextTokenClass) {
+      // (Text other than whitespace after `</body>` or `</html>` takes the parser back into the body,
+      // §13.2.6.4.19, .21: where a handler leaves it out, `OP_REOPENED` does that for the output.)
+      const reopens = this.aligning && this.text.textHandlersExist && this.builder.afterTheBody();
       this.builder.processTextToken(token);
       this.afterText(token);
+      if (reopens && !this.builder.afterTheBody()) this.exec.reopenedBody(token.start, token.end);
     } else if (token instanceof StartTagClass) {
       // (`<li>`, `<dd>`, options, headings: what their rule looks at on the stack, for alignment.ts.)
       // Until an element is left out, unwrapped or renamed, the output's parser has the input's stack and

@@ -33,9 +33,10 @@ function spansMoveError(el: ElementRecord, where: string, what: string, atEnd = 
   const why = atEnd
     ? 'content at its end would land in the moved element, where a browser is when it reads the token that ends it'
     : 'the end tag that makes the move would be left out with its content';
+  const moves = (el.watchFlags & WATCH_LOST_MOVED) !== 0 ? 'moves an element out of it' : 'moves an element while it is open';
   return new Error(
     `HTMLRewriter: ${what} on the <${el.localName}> ${where} cannot be written so that a browser builds the same tree: ` +
-      `the adoption agency algorithm (HTML §13.2.6.4.7) moves an element out of it, and ${why} (docs/rewriter.md, "Held output").`,
+      `the adoption agency algorithm (HTML §13.2.6.4.7) ${moves}, and ${why} (docs/rewriter.md, "Held output").`,
   );
 }
 

@@ -263,15 +263,15 @@ const OVERLAP = '(overlapping selectors)';
 const KINDS: readonly Change['kind'][] = ['remove', 'unwrap', 'prepend', 'append', 'before', 'after', 'inner', 'replace', 'text-remove', 'attribute', 'rename'];
 
 /**
- * Up to three of `names`, each with one kind of change (a rename to one of `TARGETS`' names for it);
- * not `before` on a table (see `config`).
+ * Up to three of `names`, each with one kind of change (a rename to one of `targets`' names for it,
+ * `TARGETS` by default); not `before` on a table (see `config`).
  */
-function changesOn(names: readonly string[]): fc.Arbitrary<[string, Change][]> {
+function changesOn(names: readonly string[], targets: Readonly<Record<string, readonly string[]>> = TARGETS): fc.Arbitrary<[string, Change][]> {
   return fc
     .uniqueArray(fc.tuple(fc.constantFrom(...names), fc.constantFrom(...KINDS), fc.nat(3)), { minLength: 1, maxLength: 3, selector: ([name]) => name })
     .map((entries) => entries.filter(([name, kind]) => !(name === 'table' && kind === 'before')))
     .filter((entries) => entries.length > 0)
-    .map((entries) => entries.map(([name, kind, k]): [string, Change] => (kind === 'rename' ? [name, { kind, to: TARGETS[name]![k % TARGETS[name]!.length]! }] : [name, { kind }])));
+    .map((entries) => entries.map(([name, kind, k]): [string, Change] => (kind === 'rename' ? [name, { kind, to: targets[name]![k % targets[name]!.length]! }] : [name, { kind }])));
 }
 
 /**
@@ -302,9 +302,7 @@ const SELECTOR_TARGETS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** Up to three of `SELECTOR_TARGETS`' selectors, each with one kind of change. */
-const selectorConfig: fc.Arbitrary<[string, Change][]> = fc
-  .uniqueArray(fc.tuple(fc.constantFrom(...Object.keys(SELECTOR_TARGETS)), fc.constantFrom(...KINDS), fc.nat(3)), { minLength: 1, maxLength: 3, selector: ([s]) => s })
-  .map((entries) => entries.map(([s, kind, k]): [string, Change] => (kind === 'rename' ? [s, { kind, to: SELECTOR_TARGETS[s]![k % SELECTOR_TARGETS[s]!.length]! }] : [s, { kind }])));
+const selectorConfig = changesOn(Object.keys(SELECTOR_TARGETS), SELECTOR_TARGETS);
 
 /** Soup of the elements those selectors name, formatting and blocks misnested, tables, lists. */
 const MIXED_PART = fc.constantFrom('<div>', '</div>', '<p>', '</p>', '<a>', '</a>', '<b>', '</b>', '<i>', '</i>', '<font>', '<span>', '</span>', '<li>', '<ul>', '<table>', '<td>', '<tr>', '</table>', 'x', ' ', 'y z', '<!--c-->', '<br>', '<th>', '<section>');

@@ -20,6 +20,23 @@ const LISTS = SELECTORS.map((s) => parseSelector(s));
 const oneByte = (s: string): string[] => [...s];
 
 /**
+ * The output of a rewrite with one `element` handler on `selector`, fed `chunks` (the whole input by
+ * default); `async`: the handler waits a tick first.
+ */
+async function run(
+  input: string,
+  selector: string,
+  handler: (e: import('@sluice/rewriter').Element) => void,
+  { chunks = [input], async = false }: { chunks?: readonly string[]; async?: boolean } = {},
+): Promise<string> {
+  let out = '';
+  const t = new HTMLRewriter().on(selector, { element: async ? async (e) => void (await null, handler(e)) : handler }).createTransformer((s) => (out += s));
+  for (const c of chunks) await t.write(c);
+  await t.end();
+  return out;
+}
+
+/**
  * Moves the tree builder made while nothing was held: none, if the analysis of view/move-watch.ts holds
  * (a move is always of an element made during a hold). Read from the transformer's view (internal).
  */
@@ -223,20 +240,13 @@ describe('the adoption agency algorithm moves elements after their start tags', 
   });
 
   describe('content changes a move would misplace are refused, not written', () => {
-    const run = async (input: string, selector: string, handler: (e: import('@sluice/rewriter').Element) => void, chunks = [input]): Promise<string> => {
-      let out = '';
-      const t = new HTMLRewriter().on(selector, { element: handler }).createTransformer((s) => (out += s));
-      for (const c of chunks) await t.write(c);
-      await t.end();
-      return out;
-    };
     it('held (a selector a move can change): content at the moved element is refused when it is released', async () => {
       await expect(run('<b><h1>x</b>y', 'b h1, h1', (e) => void e.prepend('['))).rejects.toThrow(
         /^HTMLRewriter: the <h1> at offset 3 is moved by the adoption agency algorithm after its start tag .*: prepend\(\) cannot be written for it/,
       );
       await expect(run('<b><h1>x</b>y', 'body h1', (e) => void e.setInnerContent('z'))).rejects.toThrow(/setInnerContent\(\) cannot be written for it/);
       // Open across the move: removing it would remove the end tag that makes the move.
-      await expect(run('<b><div><span>x</b>y</span>', 'div span', (e) => void e.remove(), [...'<b><div><span>x</b>y</span>'])).rejects.toThrow(
+      await expect(run('<b><div><span>x</b>y</span>', 'div span', (e) => void e.remove(), { chunks: [...'<b><div><span>x</b>y</span>'] })).rejects.toThrow(
         /remove\(\) on the <span> at offset 8 cannot be written so that a browser builds the same tree: the adoption agency algorithm .* moves an element while it is open/,
       );
     });
@@ -324,13 +334,6 @@ describe('text and comments a move takes along reach the handlers of the element
 });
 
 describe('an <a> start tag whose adoption agency algorithm acts on an earlier <a>', () => {
-  const run = async (input: string, selector: string, handler: (e: import('@sluice/rewriter').Element) => void | Promise<void>): Promise<string> => {
-    let out = '';
-    const t = new HTMLRewriter().on(selector, { element: handler }).createTransformer((s) => (out += s));
-    await t.write(input);
-    await t.end();
-    return out;
-  };
   it('is not renamed or left out where it moved elements out of the earlier one (a browser would not move them)', async () => {
     await expect(run('<a><p>x<a>y', 'a:not(:first-child)', (e) => void (e.tagName = 'span'))).rejects.toThrow(
       /^HTMLRewriter: renaming the <a> at offset 7 to <span> cannot be written so that a browser builds the same tree: its start tag made the adoption agency algorithm .* move elements out of an earlier <a>/,
@@ -353,31 +356,24 @@ describe('an <a> start tag whose adoption agency algorithm acts on an earlier <a
 });
 
 describe('an element a move took an element out of', () => {
-  const run = async (input: string, selector: string, handler: (e: import('@sluice/rewriter').Element) => void, async: boolean): Promise<string> => {
-    let out = '';
-    const t = new HTMLRewriter().on(selector, { element: async ? async (e) => void (await null, handler(e)) : handler }).createTransformer((s) => (out += s));
-    await t.write(input);
-    await t.end();
-    return out;
-  };
   it('is not removed, whenever its handler runs (the end tag that moves the element would go with it)', async () => {
     // The a's handler decides after the `</a>` moved the inner div out of it (async; or held, its
     // selector reading its position).
     for (const async of [false, true]) {
-      await expect(run('<div></p><a><div></a>', 'a:not(:first-child)', (e) => void e.remove(), async)).rejects.toThrow(/cannot be written so that a browser builds the same tree/);
-      await expect(run('<table><a><table>x<p></a>', 'a:not(:first-child)', (e) => void e.setInnerContent('z'), async)).rejects.toThrow(/cannot be written so that a browser builds the same tree/);
+      await expect(run('<div></p><a><div></a>', 'a:not(:first-child)', (e) => void e.remove(), { async })).rejects.toThrow(/cannot be written so that a browser builds the same tree/);
+      await expect(run('<table><a><table>x<p></a>', 'a:not(:first-child)', (e) => void e.setInnerContent('z'), { async })).rejects.toThrow(/cannot be written so that a browser builds the same tree/);
     }
-    await expect(run('<div></p><a><div></a>', 'a:not(:first-child)', (e) => void e.remove(), true)).rejects.toThrow(
+    await expect(run('<div></p><a><div></a>', 'a:not(:first-child)', (e) => void e.remove(), { async: true })).rejects.toThrow(
       /^HTMLRewriter: remove\(\) on the <a> at offset 9 cannot be written so that a browser builds the same tree: the adoption agency algorithm .* moves an element out of it/,
     );
   });
   it('gets no content at its end (after the token that ends it a browser is in the moved element)', async () => {
     for (const async of [false, true]) {
-      await expect(run('<a><a><p></a>', 'a:not(:first-child)', (e) => void e.after('[f]'), async)).rejects.toThrow(/^HTMLRewriter: after\(\) on the <a> ending at offset 9 cannot be written so that a browser builds the same tree/);
-      await expect(run('<a><a><p></a>', 'a:not(:first-child)', (e) => void e.append('[a]'), async)).rejects.toThrow(/^HTMLRewriter: append\(\) on the <a> ending at offset 9 cannot be written/);
+      await expect(run('<a><a><p></a>', 'a:not(:first-child)', (e) => void e.after('[f]'), { async })).rejects.toThrow(/^HTMLRewriter: after\(\) on the <a> ending at offset 9 cannot be written so that a browser builds the same tree/);
+      await expect(run('<a><a><p></a>', 'a:not(:first-child)', (e) => void e.append('[a]'), { async })).rejects.toThrow(/^HTMLRewriter: append\(\) on the <a> ending at offset 9 cannot be written/);
     }
     // Content at its start is where the final tree has it.
-    const out = await run('<a><a><p></a>', 'a:not(:first-child)', (e) => void e.before('[b]').prepend('[p]'), false);
+    const out = await run('<a><a><p></a>', 'a:not(:first-child)', (e) => void e.before('[b]').prepend('[p]'));
     expect(normalized(parse(out))).toBe(normalized(parse('<a></a>[b]<a>[p]</a><p><a></a></p>')));
   });
 });

@@ -1010,7 +1010,7 @@ export class Executor {
   /**
    * The entries whose elements were not open that an `<a>` or `<nobr>` start tag's adoption agency
    * algorithm took off the list of active formatting elements (HTML §13.2.6.4.7; the transformer sets
-   * them, `finishStart` reads them once).
+   * them, `finishStart` reads them where the tag is changed; weak, so the rest need no cleanup).
    */
   readonly tagDrops = new WeakMap<ElementRecord, readonly ElementRecord[]>();
 
@@ -1021,9 +1021,9 @@ export class Executor {
    * output's parser has it there (`<p><a>x</p><a>y</a>z`: it would copy that a for the z).
    */
   private checkTagAdopts(el: ElementRecord, unit: ElementUnit, offset: number): void {
-    const drops = this.tagDrops.get(el);
-    if (drops !== undefined) this.tagDrops.delete(el);
+    // (The tag is written as it is, the usual case: nothing to look up.)
     if (!unit._nameChanged && !unit._removed && unit._replacement === null) return;
+    const drops = this.tagDrops.get(el);
     const what = unit._nameChanged
       ? `renaming the <${el.localName}> at offset ${offset} to <${unit._name}>`
       : `${unit._replacement !== null ? 'replacing' : unit._keepContent ? 'removeAndKeepContent() on' : 'removing'} the <${el.localName}> at offset ${offset}`;

@@ -113,8 +113,6 @@ export class Transformer {
   private boundaryBefore: ElementRecord | null = null;
   /** Elements the token made that are not effects to write (`effectsOf`: copies for held table text). */
   private readonly notEffects: ElementRecord[] = [];
-  /** Whether the start tag being processed made the adoption agency algorithm move elements (`OUT_TAG_ADOPTS`). */
-  private startTagAdopts = false;
 
   /** Where the op being made stands among the effects of the token being processed (alignment.ts). */
   at(): AlignPoint {
@@ -415,9 +413,7 @@ export class Transformer {
       const walk = this.aligning ? walkKindOf(token.name) : 0;
       const seen = walk === 0 || (this.exec.idle && !this.exec.align.treeChanged) ? null : this.walkedElements(walk);
       const reopens = this.aligning && this.builder.afterTheBody();
-      const moves = this.sink.moveCount;
       this.builder.processStartTagToken(token);
-      this.startTagAdopts = this.sink.moveCount !== moves;
       if (reopens) this.markReopensBody(token);
       this.afterStartTag(token, walk, seen);
       const pushed = this.noahsArk;
@@ -546,7 +542,8 @@ export class Transformer {
     const el = this.ownElement;
     if (el !== null) {
       if (el.isHtml && (token.name === 'a' || token.name === 'nobr')) {
-        if (this.startTagAdopts) el.out |= OUT_TAG_ADOPTS;
+        // (The moves of this token, until `receive` marks what they took elements out of.)
+        if (this.sink.movedFrom.length > 0) el.out |= OUT_TAG_ADOPTS;
         if (drops !== null) this.exec.tagDrops.set(el, drops);
       }
       // A frameset in place of the body (§13.2.6.4.7 "frameset"): the output's parser must take it too.

@@ -114,9 +114,10 @@ export class ViewSink implements TreeSink<NodeRecord> {
   onMovedOutOfRemoved: ((el: ElementRecord) => void) | null = null;
   /** Told when an element in the tree is moved (taken from its parent), or its children are: `OutputAlignment.moved`. */
   onMove: ((el: ElementRecord) => void) | null = null;
-  /** Elements the adoption agency algorithm moved so far (`insertBefore` of a placed element): the transformer compares it across a token. */
-  moveCount = 0;
-  /** The parents the moves of the token being processed took elements out of (`spansMoves`). */
+  /**
+   * The parents the moves (`insertBefore` of a placed element) of the token being processed took
+   * elements out of (`spansMoves`; the transformer also reads whether a start tag moved any).
+   */
   readonly movedFrom: ParentRecord[] = [];
 
   /**
@@ -276,7 +277,6 @@ export class ViewSink implements TreeSink<NodeRecord> {
         else if (!this.insideRemoved(parent)) this.onMovedOutOfRemoved(node);
       }
       const from = node.parent;
-      this.moveCount++;
       this.movedFrom.push(from);
       this.takeFromParent(node, this.moveVoidsMemos(node, from, parent));
       this.movedFurthestBlock(node);

@@ -262,6 +262,9 @@ function startsWithWhitespaceReference(s: string): boolean {
 /** HTML elements text cannot be a child of in markup: a parser puts it elsewhere (§13.2.6.4.9–.14, .4.4, .4.18). */
 const NO_TEXT_INSIDE: ReadonlySet<string> = new Set(['table', 'tbody', 'thead', 'tfoot', 'tr', 'colgroup', 'frameset', 'html', 'head']);
 
+/** Elements whitespace goes into without a reconstruction of the active formatting elements (`beforeContent`). */
+const NO_RECONSTRUCTION_FOR_WHITESPACE: ReadonlySet<string> = new Set(['table', 'tbody', 'thead', 'tfoot', 'tr', 'colgroup', 'head', 'frameset']);
+
 /**
  * Refuse text content that no markup can put into `into`: text that is not whitespace, in a table, a
  * table section, a row (a parser foster-parents it out of the table), a `<colgroup>`, `<frameset>`,
@@ -472,6 +475,13 @@ export class OutputAlignment {
   }
 
   /** Whether the element is in the output parser's tree (not removed, unwrapped, or inside removed content). */
+  /** Whether the output has `el`'s content: it is `present`, or unwrapped (its content then in its parent's place). */
+  private contentPresent(el: ElementRecord): boolean {
+    if ((el.out & OUT_UNWRAPPED) === 0) return this.present(el);
+    if ((el.out & OUT_ABSENT) !== 0) return false;
+    return !this.removedSeen || !this.absentAround(el.parent);
+  }
+
   present(el: ElementRecord): boolean {
     if ((el.out & (OUT_UNWRAPPED | OUT_ABSENT)) !== 0) return false;
     // (Only once something was removed can an ancestor be: the walk is O(depth), and documents that
@@ -646,13 +656,15 @@ export class OutputAlignment {
       // (The end of the input closes and makes what it does for the output's parser too; what it
       // foster-parents, text held in a table, is the table's content's.)
       if (effects.atEnd && effects.kinds[i] !== EFFECT_FOSTER) continue;
-      if (!this.present(el) || (el.out & OUT_CLOSED) !== 0) continue;
       const kind = effects.kinds[i];
+      // (What is foster-parented into an unwrapped element is in the output where its content is: in
+      // its parent, `<font><table>x` with the font unwrapped and the table removed.)
+      if (!(kind === EFFECT_FOSTER ? this.contentPresent(el) : this.present(el)) || (el.out & OUT_CLOSED) !== 0) continue;
       // (A pop of an element outside: it is closed for the output's parser where its content ends.)
       throw alignmentError(
         `removing content that holds the token at offset ${effects.start}`,
         kind === EFFECT_FOSTER
-          ? `the parser puts what that token makes outside the table it is in (foster parenting, HTML §13.2.6.1), in the <${el.localName}>, which is not removed`
+          ? `the parser puts what that token makes outside the table it is in (foster parenting, HTML §13.2.6.1), in the <${el.localName}>, ${(el.out & OUT_UNWRAPPED) !== 0 ? 'whose content is kept' : 'which is not removed'}`
           : `that token ${kind === EFFECT_POP ? 'closes' : 'makes'} the <${el.localName}> outside the removed content, which a browser reading the output would not do`,
       );
     }
@@ -806,6 +818,10 @@ export class OutputAlignment {
       if (effects.nodes[at.upTo] === closeToo && effects.done === at.upTo) effects.done++;
       this.close(closeToo, effects);
     }
+    // Whitespace a parser puts into a table, a table section, a row, a `<colgroup>`, the head or a
+    // frameset reconstructs nothing (§13.2.6.4.10 "in table text", .12, .4, .20): the list stays as the
+    // input's parser has it, and what that parser copies later the output's copies alike.
+    if (into instanceof ElementRecord && into.namespace === HTML && NO_RECONSTRUCTION_FOR_WHITESPACE.has(into.localName) && !/[^\t\n\f\r ]/.test(content)) return;
     this.detachTail(effects);
   }
 

@@ -14,7 +14,7 @@ import { EndTagUnit } from '../rewritable-units/end-tag.js';
 import { joined } from '../rewritable-units/mutations.js';
 import { afterSource } from '../rewritable-units/boundaries.js';
 import { TextChunkUnit } from '../rewritable-units/text-chunk.js';
-import { ElementRecord, type NodeRecord, chainOf, OUT_ABSENT, OUT_CLOSED, OUT_ENDED_OPEN, OUT_CONTENT_ABSENT, OUT_EXPLICIT, OUT_FOSTERED, OUT_OUTLIVED, OUT_RECLASSED, OUT_REOPENS_BODY, OUT_TAG_ADOPTS, OUT_UNWRAPPED, TAG_NOT_WRITTEN, containerOf, type WrittenTag } from '../view/records.js';
+import { ElementRecord, type NodeRecord, type ParentRecord, chainOf, OUT_ABSENT, OUT_CLOSED, OUT_ENDED_OPEN, OUT_CONTENT_ABSENT, OUT_EXPLICIT, OUT_FOSTERED, OUT_OUTLIVED, OUT_RECLASSED, OUT_REOPENS_BODY, OUT_TAG_ADOPTS, OUT_UNWRAPPED, TAG_NOT_WRITTEN, containerOf, type WrittenTag } from '../view/records.js';
 import { ViewSink } from '../view/view-sink.js';
 import { type AlignPoint, EFFECT_POP, IGNORED_END_TAG, NO_ALIGN, OutputAlignment, type TokenEffects, alignmentError, contentImplies, startTagText } from './alignment.js';
 import { checkCopy, checkCopyEnd, sameTag, tagOfUnit } from './copies.js';
@@ -65,9 +65,10 @@ export class Executor {
   /** The `text` and `comments` handlers for content in an element (handler-lists.ts), for held text and comments. */
   textHandlersFor: (el: ElementRecord | null) => readonly Fn<TextChunkUnit>[] = () => [];
   commentHandlersFor: (el: ElementRecord | null) => readonly Fn<CommentUnit>[] = () => [];
-  /** The text node whose held chunks (`OP_HELD_TEXT`) are being run: its handlers and context; null when none is. */
+  /** The text node whose held chunks (`OP_HELD_TEXT`) are being run: its handlers, context and parent; null when none is. */
   private heldRunHandlers: readonly Fn<TextChunkUnit>[] | null = null;
   private heldRunContext: ContentContext = 'data';
+  private heldRunParent: ParentRecord | null = null;
   /**
    * Set by the transformer while it processes the chunk `write()` was given, synchronously: only then
    * may source text be copied as a run of that chunk (see output.ts). Work done later — queued ops, the
@@ -399,13 +400,16 @@ export class Executor {
     if (r !== undefined) this.wait(r);
   }
 
-  /** Run text handlers on a chunk (`raw`, the input at `start`; or the empty last chunk) now, or queue them. */
-  text(raw: string, start: number, last: boolean, handlers: readonly Fn<TextChunkUnit>[], context: ContentContext, at: AlignPoint): void {
+  /**
+   * Run text handlers on a chunk (`raw`, the input at `start`; or the empty last chunk) of a text node in
+   * `parent` now, or queue them.
+   */
+  text(raw: string, start: number, last: boolean, handlers: readonly Fn<TextChunkUnit>[], context: ContentContext, parent: ParentRecord | null, at: AlignPoint): void {
     if (this.blocked) {
-      this.push({ k: OP_TEXT, raw, start, last, handlers, context, at });
+      this.push({ k: OP_TEXT, raw, start, last, handlers, context, parent, at });
       return;
     }
-    const r = this.textHandlers(this.textChunk(raw, last, context), start, handlers, 0, at);
+    const r = this.textHandlers(this.textChunk(raw, last, context), start, handlers, 0, at, parent);
     if (r !== undefined) this.wait(r);
   }
 
@@ -736,7 +740,7 @@ export class Executor {
       case OP_END:
         return this.runEnd(op.el, op.token, op.atDocumentEnd, op.at);
       case OP_TEXT:
-        return this.textHandlers(this.textChunk(op.raw, op.last, op.context), op.start, op.handlers, 0, op.at);
+        return this.textHandlers(this.textChunk(op.raw, op.last, op.context), op.start, op.handlers, 0, op.at, op.parent);
       case OP_COMMENT:
         return this.runComment(op, op.handlers, op.documentLevel);
       case OP_HELD_TEXT: {
@@ -750,7 +754,8 @@ export class Executor {
         const context = contextOfTextKind(op.kind, parent === null ? null : parent.localName);
         this.heldRunHandlers = handlers;
         this.heldRunContext = context;
-        return this.textHandlers(this.textChunk(op.raw, false, context), op.start, handlers, 0, op.at);
+        this.heldRunParent = op.parent;
+        return this.textHandlers(this.textChunk(op.raw, false, context), op.start, handlers, 0, op.at, op.parent);
       }
       case OP_HELD_END_RUN: {
         const handlers = this.heldRunHandlers;
@@ -758,7 +763,7 @@ export class Executor {
         this.heldRunHandlers = null;
         // (As `TextPlacement.endRun`: the last chunk of a node begun in CDATA is escaped as data.)
         const context = this.heldRunContext === 'cdata' ? 'data' : this.heldRunContext;
-        return this.textHandlers(this.textChunk('', true, context), 0, handlers, 0, op.at);
+        return this.textHandlers(this.textChunk('', true, context), 0, handlers, 0, op.at, this.heldRunParent);
       }
       case OP_HELD_COMMENT: {
         const handlers = this.commentHandlersFor(op.parent instanceof ElementRecord ? op.parent : null);
@@ -919,7 +924,9 @@ export class Executor {
     unit._active = false;
     this.commentRewritten = unit._replacement !== null || unit._removed || unit._text !== null;
     this.enterOp(op.at, () => joined(unit._before) || (unit._replacement ?? (unit._removed ? '' : op.token.raw)));
-    if (unit._before !== null || unit._replacement !== null) this.contentAt(op.at, null, unit._before !== null ? joined(unit._before) : unit._replacement!);
+    // (Checked against the comment's parent: text a parser cannot put there, in a table say, is refused.)
+    const into = op.parent;
+    if (unit._before !== null || unit._replacement !== null) this.contentAt(op.at, null, unit._before !== null ? joined(unit._before) : unit._replacement!, 'data', into);
     this.emit(joined(unit._before));
     if (unit._replacement !== null) this.emit(unit._replacement);
     else if (!unit._removed) {
@@ -933,7 +940,7 @@ export class Executor {
         }
       } else this.emit(unit._outputText());
     }
-    if (unit._after !== null) this.contentAt(op.at, null, joined(unit._after));
+    if (unit._after !== null) this.contentAt(op.at, null, joined(unit._after), 'data', into);
     this.emit(joined(unit._after));
   }
 
@@ -947,10 +954,10 @@ export class Executor {
   }
 
   /** `callAll` for text handlers, without a closure per chunk; then write what they decided. */
-  private textHandlers(unit: TextChunkUnit, start: number, handlers: readonly Fn<TextChunkUnit>[], from: number, at: AlignPoint): void | Promise<void> {
+  private textHandlers(unit: TextChunkUnit, start: number, handlers: readonly Fn<TextChunkUnit>[], from: number, at: AlignPoint, parent: ParentRecord | null): void | Promise<void> {
     for (let i = from; i < handlers.length; i++) {
       const r: HandlerResult = handlers[i]!(unit);
-      if (r !== undefined && isThenable(r)) return Promise.resolve(r).then(() => this.textHandlers(unit, start, handlers, i + 1, at));
+      if (r !== undefined && isThenable(r)) return Promise.resolve(r).then(() => this.textHandlers(unit, start, handlers, i + 1, at, parent));
     }
     unit._active = false;
     const context = unit._context;
@@ -961,7 +968,8 @@ export class Executor {
       this.align.source(start, unit._source);
     }
     this.enterOp(at, () => joined(unit._before) || (unit._replacement ?? (unit._removed ? '' : unit._source)));
-    if (unit._before !== null || unit._replacement !== null) this.contentAt(at, null, unit._before !== null ? joined(unit._before) : unit._replacement!, context);
+    // (Checked against the text's parent: text a parser cannot put there, in a table say, is refused.)
+    if (unit._before !== null || unit._replacement !== null) this.contentAt(at, null, unit._before !== null ? joined(unit._before) : unit._replacement!, context, parent);
     if (unit._removed && this.suppress.length === 0) this.align.framesetOkLoose = true;
     if (unit._before !== null) this.emit(joined(unit._before), context);
     if (unit._replacement !== null) this.emit(unit._replacement, context);
@@ -974,7 +982,7 @@ export class Executor {
       this.align.flush(at.effects, at.upTo);
     }
     if (unit._after !== null) {
-      this.contentAt(at, null, joined(unit._after), context);
+      this.contentAt(at, null, joined(unit._after), context, parent);
       this.emit(joined(unit._after), context);
     }
   }

@@ -103,8 +103,8 @@ export type Op =
   | { readonly k: typeof OP_RAW; readonly raw: string; readonly start: number }
   | { readonly k: typeof OP_START; readonly token: StartTagToken; readonly el: ElementRecord; readonly handlers: readonly Fn<ElementUnit>[]; readonly at: AlignPoint }
   | { readonly k: typeof OP_END; readonly el: ElementRecord; readonly token: EndTagToken | null; readonly atDocumentEnd: boolean; readonly at: AlignPoint }
-  | { readonly k: typeof OP_TEXT; readonly raw: string; readonly start: number; readonly last: boolean; readonly handlers: readonly Fn<TextChunkUnit>[]; readonly context: ContentContext; readonly at: AlignPoint }
-  | { readonly k: typeof OP_COMMENT; readonly token: CommentToken; readonly handlers: readonly Fn<CommentUnit>[]; readonly closer: string | null; readonly at: AlignPoint; readonly documentLevel: boolean }
+  | { readonly k: typeof OP_TEXT; readonly raw: string; readonly start: number; readonly last: boolean; readonly handlers: readonly Fn<TextChunkUnit>[]; readonly context: ContentContext; readonly parent: ParentRecord | null; readonly at: AlignPoint }
+  | { readonly k: typeof OP_COMMENT; readonly token: CommentToken; readonly parent: ParentRecord | null; readonly handlers: readonly Fn<CommentUnit>[]; readonly closer: string | null; readonly at: AlignPoint; readonly documentLevel: boolean }
   | { readonly k: typeof OP_DOCTYPE; readonly token: DoctypeToken }
   | { readonly k: typeof OP_DOC_END; readonly context: ContentContext }
   | { readonly k: typeof OP_FORMATTING; readonly token: StartTagToken; readonly el: ElementRecord }

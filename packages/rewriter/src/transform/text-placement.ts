@@ -208,7 +208,7 @@ export class TextPlacement {
     this.runHandlers = handlers;
     this.runParent = parent;
     this.runContext = context;
-    this.exec.text(raw, start, false, handlers, context, this.at());
+    this.exec.text(raw, start, false, handlers, context, parent, this.at());
   }
 
   /**
@@ -232,11 +232,12 @@ export class TextPlacement {
     if (this.heldRunOpen) this.endHeldRun();
     const handlers = this.runHandlers;
     if (handlers === null) return;
+    const parent = this.runParent;
     this.runHandlers = null;
     this.runParent = null;
     // A text node that began in a CDATA section (SVG, MathML) goes on after its `]]>`, so its last,
     // empty chunk may be written outside the section: its content is escaped as ordinary text (which
     // inside a section, too, stays text).
-    this.exec.text('', 0, true, handlers, this.runContext === 'cdata' ? 'data' : this.runContext, this.at());
+    this.exec.text('', 0, true, handlers, this.runContext === 'cdata' ? 'data' : this.runContext, parent, this.at());
   }
 }

@@ -917,7 +917,7 @@ export class Transformer {
       if (documentLevel) this.exec.documentLevel(token.raw, token.start, parent === this.sink.document ? null : this.sink.root);
       else this.exec.raw(token.raw, token.start);
     }
-    else this.exec.push({ k: OP_COMMENT, token, handlers, closer: this.atEnd ? this.eofCommentCloser : null, at: this.at(), documentLevel });
+    else this.exec.push({ k: OP_COMMENT, token, parent, handlers, closer: this.atEnd ? this.eofCommentCloser : null, at: this.at(), documentLevel });
   }
 
   private emitDoctype(token: DoctypeToken): void {

@@ -1268,7 +1268,9 @@ export class OutputAlignment {
   }
 
   dropped(el: ElementRecord, reason: string, isEndTag: boolean): boolean {
-    const detached = !this.inOutputList(el);
+    // (A copy the output's parser did not make — removed, `<table><b><table>x<table></b>` with the
+    // copy of the b the text made removed — has the entry of what it copied there: the end tag drops that.)
+    const detached = !this.inOutputList(this.entryOf(el));
     if (detached) this.markDetached(el);
     if (reason === 'not-open') return detached && isEndTag;
     // Noah's Ark: the output's parser counts the entries it has; with one of this name taken off, it may

@@ -27,15 +27,30 @@ import { NoahsArkIndex, noahsArkByWalk, verified, type ListLoad } from './noahs-
 import { type EndGuard, guardContent } from './end-of-input.js';
 import { DROPPED_COPY_CLOSED } from './alignment.js';
 
-/** How much source before inserted content the boundary check reads (boundaries.ts), in characters and in pieces. */
 /** A comment op, its handlers decided (`OP_COMMENT`) or decided when it runs (`OP_HELD_COMMENT`). */
 type CommentOp = Extract<Op, { k: typeof OP_COMMENT | typeof OP_HELD_COMMENT }>;
 
+/** Elements whose text a parser holds as "in table text" (§13.2.6.4.10) until a token other than text comes. */
+const TABLE_TEXT_PARENTS: ReadonlySet<string> = new Set(['table', 'tbody', 'thead', 'tfoot', 'tr']);
+
+/** How much source before inserted content the boundary check reads (boundaries.ts), in characters and in pieces. */
 const TAIL_CHARS = 40;
 const TAIL_PIECES = 40;
 
 function isThenable(x: unknown): x is PromiseLike<void> {
   return x !== null && typeof x === 'object' && typeof (x as { then?: unknown }).then === 'function';
+}
+
+/**
+ * What the output has first where an element's start tag was, past content before it: this may make the
+ * output's parser imply `<html>`, `<head>` and `<body>` itself (alignment.ts `impliesBody`). An implied
+ * element's start tag is written only where a handler changed it: `<a></p>` with the a unwrapped and
+ * content after the p writes `</p>` first, which implies nothing, so the body is written explicitly.
+ */
+function startWritten(unit: ElementUnit): string {
+  if (unit._removed || unit._keepContent) return joined(unit._prepend);
+  if (unit.implied && unit._attrs === null && !unit._nameChanged) return unit._inner ?? joined(unit._prepend);
+  return unit._startTagText();
 }
 
 /** Runs ops; see the file comment. */
@@ -942,6 +957,10 @@ export class Executor {
     }
     if (unit._after !== null) this.contentAt(op.at, null, joined(unit._after), 'data', into);
     this.emit(joined(unit._after));
+    // A comment in a table ends the text a parser holds there ("in table text", §13.2.6.4.10): without
+    // it, whitespace before it and text after it would be one run, foster-parented together (`<table>
+    // <!--c-->x` with the comment removed). An end tag every table insertion mode ignores ends it instead.
+    if ((unit._replacement !== null || unit._removed || unit._after !== null) && into instanceof ElementRecord && into.isHtml && TABLE_TEXT_PARENTS.has(into.localName)) this.emit(IGNORED_END_TAG);
   }
 
   /** Call the handlers in order, waiting for each promise; then `done`. */
@@ -1066,7 +1085,7 @@ export class Executor {
   private finishStart(token: StartTagToken, el: ElementRecord, unit: ElementUnit, at: AlignPoint): void {
     unit._active = false;
     const align = this.align;
-    this.enterOp(at, () => joined(unit._before) || (unit._replacement ?? (unit._removed || unit._keepContent ? joined(unit._prepend) : unit._startTagText())));
+    this.enterOp(at, () => joined(unit._before) || (unit._replacement ?? startWritten(unit)));
     const suppressed = this.suppress.length > 0;
     if (!suppressed && el.copyOf === null) this.checkTagAdopts(el, unit, token.start);
     let explicitCopy = false;

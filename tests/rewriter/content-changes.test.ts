@@ -110,6 +110,10 @@ describe('exact on the final tree, with content changes', () => {
       '<b><table><tr><td><tr><a href=2><section><b></table><a href=2>',
       // content in an element that outlived a removed one (the select): left out only until it ends
       '<h1><dd><a href=1><select><a href=1>', '<h1><dd><a href=1><select><a href=1></h1>x',
+      // an <a> start tag inside removed content whose adoption agency algorithm closed a copy made there:
+      // the output's parser has the original's entry in the copy's place, which `</a>` takes off
+      // (random seed 503, 2026-11-28)
+      '<b><h1><math><mi><p></b><a href=1><b><p><dd></b>x<a href=1><b>x</b>',
     ]) {
       const failure = await check(input, [input], t);
       if (failure !== null) failures.push(failure);

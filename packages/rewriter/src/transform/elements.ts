@@ -160,7 +160,14 @@ export class ElementOps {
    * `</html>` ends the body first, if nothing did. Returns whether the token was taken so.
    */
   endTagKeptOpen(el: ElementRecord, token: EndTagClass): boolean {
-    if (el.ended) return false;
+    if (el.ended) {
+      // Accepted again (text after the first took the parser back into the body, §13.2.6.4.19): it
+      // switches the insertion mode again, so it is written even inside removed content
+      // (`</html>x<p></html><!--c-->` with the p removed: the comment goes into the document).
+      this.text.endRun();
+      this.exec.documentLevel(token.raw, token.start, el);
+      return true;
+    }
     if (el === this.sink.root) {
       const body = this.sink.body;
       if (body !== null && !body.ended) this.endKeepOpen(body, null);

@@ -24,7 +24,7 @@ import { TreeBuilder } from '@sluice/tree-builder';
 import { contentContextOf } from '../rewritable-units/content.js';
 import { ElementRecord, type NodeRecord, OUT_FOSTERED, OUT_REOPENS_BODY, OUT_TAG_ADOPTS, type ParentRecord } from '../view/records.js';
 import { EV_COMMENT, EV_CREATE, EV_DROPPED, EV_FOSTERED_TEXT, EV_KEPT_OPEN, EV_POP, EV_TEXT, ViewSink, WHOLE_TOKEN } from '../view/view-sink.js';
-import { type AlignPoint, EFFECT_CREATE, EFFECT_FOSTER, EFFECT_POP, NO_EFFECTS, TokenEffects, alignPoint, alignmentError, reconstructionTail } from './alignment.js';
+import { type AlignPoint, DROPPED_COPY_CLOSED, EFFECT_CREATE, EFFECT_FOSTER, EFFECT_POP, NO_EFFECTS, TokenEffects, alignPoint, alignmentError, reconstructionTail } from './alignment.js';
 import { BUTTON_SCOPE, SCOPE_BOUNDARY, WALK_DD, WALK_HEADING, WALK_HR, WALK_LI, WALK_OPTGROUP, WALK_OPTION, isSpecial, walkKindOf, walkTarget } from './tag-classes.js';
 import { ElementOps } from './elements.js';
 import { endGuardFor } from './end-of-input.js';
@@ -875,6 +875,13 @@ export class Transformer {
           this.elements.end(el, null);
           if (this.effects !== null) this.exec.effect(this.effects, this.effectIndex);
           this.effectIndex++;
+          // An `<a>` or `<nobr>` start tag whose adoption agency algorithm closed a copy of its name took
+          // the copy off the list too (§13.2.6.4.7): where the copy is in removed content, the output's
+          // parser has the original's entry there, which must go as well (alignment.ts `droppedInsideRemoved`).
+          const token = this.lastToken;
+          if (el.reconstructed && token instanceof StartTagClass && token.name === el.localName && (token.name === 'a' || token.name === 'nobr') && this.builder.activeFormattingSinceMarker(0)?.includes(el) !== true) {
+            this.exec.dropped(el, DROPPED_COPY_CLOSED, null);
+          }
         }
       } else if (kind === EV_KEPT_OPEN) {
         // `</body>` or `</html>`, accepted: the end tag of an element that stays open.

@@ -846,10 +846,15 @@ export class OutputAlignment {
       // was written since (an element closed explicitly is off it, and the walk goes on past it).
       if (!this.detachRun(effects, effects.tailBefore, effects.tailBefore.length, stopAt)) return;
       let boundary = effects.boundaryBefore;
-      while (boundary !== null && (boundary.out & OUT_DETACHED) !== 0) {
+      // (The entry the input's tail stopped at, open for the input's parser, may not be for the output's:
+      // detached already, or an element in removed content — a copy made there stands for its
+      // original, which the output's parser has closed: `<table><h1><p><b><p><dd>x</table>` with the dd
+      // removed and content at the end of the h1, which `</table>` closes with the copy of the b. The
+      // walk goes on past it, from it.)
+      while (boundary !== null && ((boundary.out & OUT_DETACHED) !== 0 || !this.present(boundary))) {
         const i = effects.tail.indexOf(boundary);
         if (i < 0) return;
-        if (!this.detachRun(effects, effects.tail, i, stopAt)) return;
+        if (!this.detachRun(effects, effects.tail, i + 1, stopAt)) return;
         boundary = null;
       }
       return;

@@ -825,6 +825,9 @@ export class Executor {
       case OP_DROPPED:
         // (A copy closed by its own end tag: only inside removed content is there anything to write.)
         if (op.reason === DROPPED_COPY_CLOSED && this.suppress.length === 0) return;
+        // (A copy written whose own content is left out — `setInnerContent()` on it — is closed by its
+        // end tag, which is written: `<a><b><a></b><b>` with every `b`'s content set.)
+        if (op.reason === DROPPED_COPY_CLOSED && this.align.present(op.el)) return;
         if (this.suppress.length > 0) {
           // (Inside removed content: the output's parser must still take the entry off, alignment.ts.)
           // What the token before the removed content did comes first: its end tags may take the entry

@@ -1224,6 +1224,10 @@ export class Executor {
         // Written under a name that is not a formatting element's: not in the output parser's list, so
         // the copies made of it later are written explicitly too.
         if (!ViewSink.isFormatting(unit._name)) align.markDetached(el);
+        // While it is open, end tags of its new name the input's parser ignored are left out, as for any
+        // renamed element (`<a><i></a>x</span>` with the i and its copy renamed `span`: that `</span>`
+        // would close the copy). Its end (`finishEnd`) counts it closed again.
+        if (unit.canHaveContent) align.renamedOpened(unit._name);
       }
       align.copy(el, at, true);
       return;

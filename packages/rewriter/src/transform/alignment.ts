@@ -474,7 +474,6 @@ export class OutputAlignment {
     return this.removedSeen || this.unwrappedOrRenamed;
   }
 
-  /** Whether the element is in the output parser's tree (not removed, unwrapped, or inside removed content). */
   /** Whether the output has `el`'s content: it is `present`, or unwrapped (its content then in its parent's place). */
   private contentPresent(el: ElementRecord): boolean {
     if ((el.out & OUT_UNWRAPPED) === 0) return this.present(el);
@@ -482,6 +481,7 @@ export class OutputAlignment {
     return !this.removedSeen || !this.absentAround(el.parent);
   }
 
+  /** Whether the element is in the output parser's tree (not removed, unwrapped, or inside removed content). */
   present(el: ElementRecord): boolean {
     if ((el.out & (OUT_UNWRAPPED | OUT_ABSENT)) !== 0) return false;
     // (Only once something was removed can an ancestor be: the walk is O(depth), and documents that

@@ -776,9 +776,11 @@ export class Executor {
         const handlers = this.heldRunHandlers;
         if (handlers === null) return;
         this.heldRunHandlers = null;
+        const parent = this.heldRunParent;
+        this.heldRunParent = null;
         // (As `TextPlacement.endRun`: the last chunk of a node begun in CDATA is escaped as data.)
         const context = this.heldRunContext === 'cdata' ? 'data' : this.heldRunContext;
-        return this.textHandlers(this.textChunk('', true, context), 0, handlers, 0, op.at, this.heldRunParent);
+        return this.textHandlers(this.textChunk('', true, context), 0, handlers, 0, op.at, parent);
       }
       case OP_HELD_COMMENT: {
         const handlers = this.commentHandlersFor(op.parent instanceof ElementRecord ? op.parent : null);

@@ -628,6 +628,49 @@ describe('exact on the final tree, with handlers chosen at random', () => {
     expect(failures.slice(0, 3)).toEqual([]);
   }, 600_000);
 
+  it('the byte path (createByteTransformer) writes what the string path writes, or fails alike, with these changes (fast-check)', async () => {
+    // (The byte path tokenizes UTF-8 in byte form and maps its decisions back to bytes: a soup with
+    // non-ASCII text and attribute values, cut anywhere — inside a character too.)
+    const utf8 = new TextEncoder();
+    const nonAscii = fc.array(fc.oneof(COMMENTED_PART, fc.constantFrom('é', '€ ', '<b title=ü>', '<!--ä-->', '😀', '<i class=k>ø')), { maxLength: 14 }).map((p) => p.join(''));
+    const outcome = async (run: () => Promise<string>): Promise<string> => {
+      try {
+        return await run();
+      } catch (err) {
+        // (Offsets count bytes on one path and UTF-16 code units on the other.)
+        return `error: ${(err as Error).message.replace(/offset \d+/g, 'offset N')}`;
+      }
+    };
+    const runs = Number(process.env.FUZZ_RUNS ?? 1);
+    for (const async of [false, true]) {
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(nonAscii, commentedSoup, attributeSoup), fc.array(fc.nat(), { maxLength: 6 }), fc.oneof(textChangesOn(NAMES, TARGETS), attributeConfig), async (input, cuts, entries) => {
+          const bytes = utf8.encode(input);
+          const at = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
+          // The string path on the same chunks, decoded as a stream (a character cut in two arrives whole).
+          const decoder = new TextDecoder();
+          const chunks = [...at, bytes.length].map((c, i, all) => decoder.decode(bytes.subarray(i === 0 ? 0 : all[i - 1], c), { stream: true }));
+          const viaStrings = await outcome(() => rewrite(chunks, entries, async));
+          const viaBytes = await outcome(async () => {
+            const r = new HTMLRewriter();
+            handlersFor(r, entries, async);
+            const pieces: Uint8Array[] = [];
+            const t = r.createByteTransformer((b) => void pieces.push(b));
+            let prev = 0;
+            for (const c of [...at, bytes.length]) {
+              await t.write(bytes.subarray(prev, c));
+              prev = c;
+            }
+            await t.end();
+            return new TextDecoder().decode(Buffer.concat(pieces));
+          });
+          expect(viaBytes, `${JSON.stringify(input)} ${JSON.stringify(entries)} cut at ${JSON.stringify(at)}`).toBe(viaStrings);
+        }),
+        { numRuns: (async ? 200 : 600) * runs },
+      );
+    }
+  }, 600_000);
+
   it('every change on generated tag soup, any chunking (fast-check)', async () => {
     await exactOver('tag soup', fc.oneof(namedSoup, tagSoup, rearranging), config, 3000);
   }, 600_000);

@@ -24,7 +24,7 @@ const HTML_NS = 'http://www.w3.org/1999/xhtml';
 
 type Change =
   | { kind: 'remove' | 'unwrap' | 'prepend' | 'append' | 'before' | 'after' | 'inner' | 'replace' | 'text-remove' | 'attribute' }
-  | { kind: 'text-upper' | 'comment-remove' | 'comment-replace' | 'comment-upper' | 'comment-before' | 'comment-after' | 'attribute-remove' | 'combo' }
+  | { kind: 'text-upper' | 'comment-remove' | 'comment-replace' | 'comment-upper' | 'comment-before' | 'comment-after' | 'attribute-remove' | 'combo' | 'end-before' | 'end-after' }
   | { kind: 'rename'; to: string };
 
 /** The tag names changes go to, and the names each may be renamed to (same class first, then another). */
@@ -148,6 +148,12 @@ function handlersFor(r: HTMLRewriter, entries: readonly [string, Change][], asyn
           case 'replace': return void e.replace('[r]');
           case 'attribute': return void e.setAttribute('data-x', name);
           case 'attribute-remove': return void e.removeAttribute('class');
+          case 'end-before':
+          case 'end-after':
+            // At the element's end (its end tag, or where it is closed): inside it, last, or after it.
+            // (On HTML elements: a self-closing foreign element has no end, which the DOM cannot tell.)
+            if (e.canHaveContent && e.namespaceURI === HTML_NS) e.onEndTag((end) => void (c.kind === 'end-before' ? end.before('[eb]') : end.after('[ea]')));
+            return;
           case 'combo':
             // Several changes to one element, in an order a handler might make them.
             e.after('[F]');
@@ -226,6 +232,8 @@ function expected(input: string, entries: readonly [string, Change][]): Document
   const canHaveContent = (el: Element) => el.namespaceURI === HTML_NS && !VOID.has(el.localName);
   for (const [el, , name] of of('attribute')) el.setAttribute('data-x', name);
   for (const [el] of of('attribute-remove')) el.removeAttribute('class');
+  for (const [el] of of('end-before')) if (canHaveContent(el)) el.appendChild(doc.createTextNode('[eb]'));
+  for (const [el] of of('end-after')) if (canHaveContent(el)) el.parentNode?.insertBefore(doc.createTextNode('[ea]'), el.nextSibling);
   for (const [el] of of('combo')) {
     el.setAttribute('data-c', '1');
     if (canHaveContent(el)) {
@@ -398,7 +406,7 @@ const SELECTOR_TARGETS: Readonly<Record<string, readonly string[]>> = {
 const TEXT_KINDS: readonly Change['kind'][] = ['text-upper', 'text-remove'];
 const COMMENT_KINDS: readonly Change['kind'][] = ['comment-remove', 'comment-replace', 'comment-upper', 'comment-before', 'comment-after'];
 function textChangesOn(names: readonly string[], targets: Readonly<Record<string, readonly string[]>>): fc.Arbitrary<[string, Change][]> {
-  const kinds: Change['kind'][] = [...TEXT_KINDS, ...TEXT_KINDS, ...COMMENT_KINDS, ...KINDS, 'combo', 'combo'];
+  const kinds: Change['kind'][] = [...TEXT_KINDS, ...TEXT_KINDS, ...COMMENT_KINDS, ...KINDS, 'combo', 'combo', 'end-before', 'end-after'];
   return fc
     .uniqueArray(fc.tuple(fc.constantFrom(...names), fc.constantFrom(...kinds), fc.nat(3)), { minLength: 1, maxLength: 3, selector: ([name]) => name })
     .map((entries) => entries.filter(([name, kind]) => !(name === 'table' && kind === 'before')))

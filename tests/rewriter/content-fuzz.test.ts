@@ -576,8 +576,10 @@ describe('exact on the final tree, with handlers chosen at random', () => {
       await exactOver(`combinators, maxBufferedBytes ${bound}`, combinatorSoup, selectorConfig, 300 * runs, false, bound);
       await exactOver(`combinators, async handlers, maxBufferedBytes ${bound}`, combinatorSoup, selectorConfig, 100 * runs, true, bound);
       await exactOver(`text and comments, maxBufferedBytes ${bound}`, commentedSoup, textChangesOn(NAMES, TARGETS), 300 * runs, false, bound);
+      await exactOver(`text and comments, async handlers, maxBufferedBytes ${bound}`, commentedSoup, textChangesOn(NAMES, TARGETS), 100 * runs, true, bound);
       // Released instead: exact wherever nothing was released (the report says when it was).
       await exactOver(`combinators, maxBufferedBytes ${bound}, heldOutput 'release'`, combinatorSoup, selectorConfig, 300 * runs, false, bound, true);
+      await exactOver(`text and comments, maxBufferedBytes ${bound}, heldOutput 'release'`, commentedSoup, textChangesOn(NAMES, TARGETS), 200 * runs, false, bound, true);
     }
   }, 600_000);
 

@@ -1106,7 +1106,11 @@ export class Executor {
       // explicit start tag (alignment.ts); any other copy writes nothing of its own: a browser makes it
       // from what it has of the original (copies.ts).
       if (el.reconstructed && unit._keepContent) {
-        // Left out, its content kept: the output's parser must not make it either.
+        // Left out, its content kept: the output's parser must not make it either. (Not one a table
+        // foster-parented, as for any element: its content would be read as the table's —
+        // `<table><i><a href=1></i>x</i><!--c-->` with the copy of the a unwrapped puts the comment in
+        // the table.)
+        checkUnwrap(el, token.start);
         align.unwrapCopy(el, at);
         if (unit._prepend !== null || unit._inner !== null) this.contentAt(at, null, unit._inner ?? joined(unit._prepend));
         if (unit._prepend !== null) this.emit(joined(unit._prepend));

@@ -323,6 +323,11 @@ async function check(input: string, chunks: readonly string[], entries: readonly
   return `input ${JSON.stringify(input)} in ${JSON.stringify(chunks)}, changes ${JSON.stringify(entries)}\noutput ${JSON.stringify(out)}\nreparsed:\n${got}\nexpected:\n${want}`;
 }
 
+/** `check` of `input` whole and in 1-character chunks, with sync and async handlers: each exact, or refused as documented (counted in `kinds`). */
+async function expectExactEveryWay(input: string, entries: readonly [string, Change][], kinds: Map<string, number>): Promise<void> {
+  for (const chunks of [[input], [...input]]) for (const async of [false, true]) expect(await check(input, chunks, entries, kinds, async)).toBeNull();
+}
+
 /** The property over `soup` × `changes` in random chunkings; prints the runs and the refusals by kind. */
 async function exactOver(name: string, soup: fc.Arbitrary<string>, changes: fc.Arbitrary<[string, Change][]>, numRuns: number, async = false, bound?: number, release = false): Promise<void> {
   let runs = 0;
@@ -363,12 +368,18 @@ const KINDS: readonly Change['kind'][] = ['remove', 'unwrap', 'prepend', 'append
  * Up to three of `names`, each with one kind of change (a rename to one of `targets`' names for it,
  * `TARGETS` by default); not `before` on a table (see `config`).
  */
-function changesOn(names: readonly string[], targets: Readonly<Record<string, readonly string[]>> = TARGETS): fc.Arbitrary<[string, Change][]> {
+function changesOn(
+  names: readonly string[],
+  targets: Readonly<Record<string, readonly string[]>> = TARGETS,
+  kinds: readonly Change['kind'][] = KINDS,
+  atMostOneOf: readonly (readonly Change['kind'][])[] = [],
+): fc.Arbitrary<[string, Change][]> {
   return fc
-    .uniqueArray(fc.tuple(fc.constantFrom(...names), fc.constantFrom(...KINDS), fc.nat(3)), { minLength: 1, maxLength: 3, selector: ([name]) => name })
+    .uniqueArray(fc.tuple(fc.constantFrom(...names), fc.constantFrom(...kinds), fc.nat(3)), { minLength: 1, maxLength: 3, selector: ([name]) => name })
     .map((entries) => entries.filter(([name, kind]) => !(name === 'table' && kind === 'before')))
     .filter((entries) => entries.length > 0)
-    .map((entries) => entries.map(([name, kind, k]): [string, Change] => (kind === 'rename' ? [name, { kind, to: targets[name]![k % targets[name]!.length]! }] : [name, { kind }])));
+    .filter((entries) => atMostOneOf.every((group) => entries.filter(([, k]) => group.includes(k)).length <= 1))
+    .map((entries) => entries.map(([name, kind, k]): [string, Change] => (kind === 'rename' ? [name, { kind, to: targets[name]![k % targets[name]!.length]! }] : [name, { kind } as Change])));
 }
 
 /**
@@ -407,12 +418,7 @@ const TEXT_KINDS: readonly Change['kind'][] = ['text-upper', 'text-remove'];
 const COMMENT_KINDS: readonly Change['kind'][] = ['comment-remove', 'comment-replace', 'comment-upper', 'comment-before', 'comment-after'];
 function textChangesOn(names: readonly string[], targets: Readonly<Record<string, readonly string[]>>): fc.Arbitrary<[string, Change][]> {
   const kinds: Change['kind'][] = [...TEXT_KINDS, ...TEXT_KINDS, ...COMMENT_KINDS, ...KINDS, 'combo', 'combo', 'end-before', 'end-after'];
-  return fc
-    .uniqueArray(fc.tuple(fc.constantFrom(...names), fc.constantFrom(...kinds), fc.nat(3)), { minLength: 1, maxLength: 3, selector: ([name]) => name })
-    .map((entries) => entries.filter(([name, kind]) => !(name === 'table' && kind === 'before')))
-    .filter((entries) => entries.length > 0)
-    .filter((entries) => entries.filter(([, k]) => TEXT_KINDS.includes(k)).length <= 1 && entries.filter(([, k]) => COMMENT_KINDS.includes(k)).length <= 1)
-    .map((entries) => entries.map(([name, kind, k]): [string, Change] => (kind === 'rename' ? [name, { kind, to: targets[name]![k % targets[name]!.length]! }] : [name, { kind } as Change])));
+  return changesOn(names, targets, kinds, [TEXT_KINDS, COMMENT_KINDS]);
 }
 
 /** Up to three of `SELECTOR_TARGETS`' selectors, each with one kind of change. */
@@ -447,10 +453,7 @@ const ATTRIBUTE_TARGETS: Readonly<Record<string, readonly string[]>> = {
   'div.k > a': ['span'],
   '[title]': ['x-t', 'span'],
 };
-const attributeConfig = fc
-  .uniqueArray(fc.tuple(fc.constantFrom(...Object.keys(ATTRIBUTE_TARGETS)), fc.constantFrom<Change['kind']>(...KINDS, 'attribute-remove', 'attribute-remove', 'text-upper', 'comment-remove', 'combo', 'combo'), fc.nat(3)), { minLength: 1, maxLength: 3, selector: ([name]) => name })
-  .filter((entries) => entries.filter(([, k]) => TEXT_KINDS.includes(k)).length <= 1)
-  .map((entries) => entries.map(([name, kind, k]): [string, Change] => (kind === 'rename' ? [name, { kind, to: ATTRIBUTE_TARGETS[name]![k % ATTRIBUTE_TARGETS[name]!.length]! }] : [name, { kind } as Change])));
+const attributeConfig = changesOn(Object.keys(ATTRIBUTE_TARGETS), ATTRIBUTE_TARGETS, [...KINDS, 'attribute-remove', 'attribute-remove', 'text-upper', 'comment-remove', 'combo', 'combo'], [TEXT_KINDS]);
 const ATTRIBUTE_PART = fc.constantFrom('<i class=k>', '<a href=1>', '<b title=x>', '<b>', '<div class=k>', '<span title=y>', '<font class=k>', '</i>', '</a>', '</b>', '</font>', '<a>', '<i>');
 const attributeSoup = fc
   .array(fc.tuple(fc.oneof(ATTRIBUTE_PART, ATTRIBUTE_PART, MIXED_PART), fc.constantFrom('', '', 'x', '<!--c-->')), { maxLength: 16 })
@@ -521,7 +524,7 @@ describe('exact on the final tree, with handlers chosen at random', () => {
       // parser's entry there (the original it copied) off too — written, not left out.
       ['<table><b><table>x<table></b><table>x', [['b:nth-of-type(2)', { kind: 'remove' }]]],
     ] as [string, [string, Change][]][]) {
-      for (const chunks of [[input], [...input]]) for (const async of [false, true]) expect(await check(input, chunks, entries, kinds, async)).toBeNull();
+      await expectExactEveryWay(input, entries, kinds);
     }
     expect([...kinds]).toEqual([]);
     const refused = async (input: string, entries: [string, Change][], message: RegExp): Promise<void> => {
@@ -529,21 +532,15 @@ describe('exact on the final tree, with handlers chosen at random', () => {
     };
     // A second `</html>` (text after the first took the parser back into the body) inside removed
     // content: written, or the comment after it goes into the body (random seed 503, 2026-11-28).
-    for (const chunks of [['</html>x<p></html><!--c-->'], [...'</html>x<p></html><!--c-->']]) {
-      for (const async of [false, true]) expect(await check('</html>x<p></html><!--c-->', chunks, [['p', { kind: 'remove' }]], kinds, async)).toBeNull();
-    }
+    await expectExactEveryWay('</html>x<p></html><!--c-->', [['p', { kind: 'remove' }]], kinds);
     expect([...kinds]).toEqual([]);
     // A copy written with its content set, closed by its own end tag: that tag, written, takes it off the
     // list; no other `</i>` (which closed the i around it) for a copy in removed content (random seed 44).
-    for (const chunks of [['<a><i><i class=k><a></i><i class=k>'], [...'<a><i><i class=k><a></i><i class=k>']]) {
-      for (const async of [false, true]) expect(await check('<a><i><i class=k><a></i><i class=k>', chunks, [['.k', { kind: 'inner' }]], kinds, async)).toBeNull();
-    }
+    await expectExactEveryWay('<a><i><i class=k><a></i><i class=k>', [['.k', { kind: 'inner' }]], kinds);
     expect([...kinds]).toEqual([]);
     // A copy written under a new name: an end tag of that name the input's parser ignored is left out
     // while it is open, as for the element it copies (random seed 62).
-    for (const chunks of [['<a href=1><i class=k></a>x</span><i class=k>'], [...'<a href=1><i class=k></a>x</span><i class=k>']]) {
-      for (const async of [false, true]) expect(await check('<a href=1><i class=k></a>x</span><i class=k>', chunks, [['.k', { kind: 'rename', to: 'span' }]], kinds, async)).toBeNull();
-    }
+    await expectExactEveryWay('<a href=1><i class=k></a>x</span><i class=k>', [['.k', { kind: 'rename', to: 'span' }]], kinds);
     expect([...kinds]).toEqual([]);
     // A comment in a table replaced by text: a parser puts that text before the table.
     await refused('<table></p><!--c-->', [['table', { kind: 'comment-replace' }]], /^HTMLRewriter: the text "\[c\]" in the <table> cannot be written so that a browser builds the same tree/);
@@ -701,11 +698,7 @@ describe('exact on the final tree, with handlers chosen at random', () => {
     // not (found by random seed 7 of the combinator soup, 2026-11-28).
     const kinds = new Map<string, number>();
     for (const input of ['<p><a>1</p><font>2</a>x', '<p><a>1</p><font><i>2</a>x</font>y', '<a><table>x<a></table><font><caption></a><table>x']) {
-      for (const selector of ['body > a', 'a:not(:first-child)']) {
-        for (const chunks of [[input], [...input]]) {
-          for (const async of [false, true]) expect(await check(input, chunks, [[selector, { kind: 'unwrap' }]], kinds, async)).toBeNull();
-        }
-      }
+      for (const selector of ['body > a', 'a:not(:first-child)']) await expectExactEveryWay(input, [[selector, { kind: 'unwrap' }]], kinds);
     }
     expect([...kinds]).toEqual([]); // none refused
   });
@@ -715,19 +708,15 @@ describe('exact on the final tree, with handlers chosen at random', () => {
     // A token that closes an unwrapped element and reconstructs a formatting element it also closed:
     // the pops between are written before the copy, which goes where the input's parser put it.
     for (const input of ['<button><span><a><button>x', '<select><span><i><input>', '<select><i><span><b><input>']) {
-      for (const chunks of [[input], [...input]]) for (const async of [false, true]) expect(await check(input, chunks, [['span', { kind: 'unwrap' }]], kinds, async)).toBeNull();
+      await expectExactEveryWay(input, [['span', { kind: 'unwrap' }]], kinds);
     }
     // Text after `</html>` or `</body>` takes the parser back into the body; removed, an ignored end
     // tag does that for the output, or the comment after it would go into the document.
     for (const [input, name] of [['<option></html><<!--c-->', 'option'], ['<p></body>x<!--c-->', 'p'], ['<p></html> x <!--c--><i>y', 'p']] as const) {
-      for (const chunks of [[input], [...input]]) {
-        for (const async of [false, true]) expect(await check(input, chunks, [[name, { kind: 'text-remove' }]], kinds, async)).toBeNull();
-      }
+      await expectExactEveryWay(input, [[name, { kind: 'text-remove' }]], kinds);
     }
     // The same after foster parenting: the copy comes after its foster-parenting entry.
-    for (const chunks of [['<p><table><a><table><i><a>'], [...'<p><table><a><table><i><a>']]) {
-      for (const async of [false, true]) expect(await check('<p><table><a><table><i><a>', chunks, [['p > a', { kind: 'rename', to: 'span' }]], kinds, async)).toBeNull();
-    }
+    await expectExactEveryWay('<p><table><a><table><i><a>', [['p > a', { kind: 'rename', to: 'span' }]], kinds);
     expect([...kinds]).toEqual([]);
     const refused = async (input: string, entries: [string, Change][], message: RegExp): Promise<void> => {
       for (const async of [false, true]) await expect(rewrite([input], entries, async)).rejects.toThrow(message);
@@ -761,7 +750,7 @@ describe('exact on the final tree, with handlers chosen at random', () => {
         const change: [string, Change] = [name, kind === 'rename' ? { kind, to: `x-${name}` } : { kind }];
         // (And with a text handler, which makes table text wait until it is placed: random seed 23232.)
         for (const entries of [[change], [change, ['span', { kind: 'text-remove' }] as [string, Change]]]) {
-          for (const chunks of [[input], [...input]]) for (const async of [false, true]) expect(await check(input, chunks, entries, kinds, async)).toBeNull();
+          await expectExactEveryWay(input, entries, kinds);
         }
       }
     }

@@ -262,8 +262,11 @@ function startsWithWhitespaceReference(s: string): boolean {
 /** HTML elements text cannot be a child of in markup: a parser puts it elsewhere (§13.2.6.4.9–.14, .4.4, .4.18). */
 const NO_TEXT_INSIDE: ReadonlySet<string> = new Set(['table', 'tbody', 'thead', 'tfoot', 'tr', 'colgroup', 'frameset', 'html', 'head']);
 
+/** HTML elements whose text a parser holds as "in table text" (§13.2.6.4.10) until a token other than text comes. */
+export const TABLE_TEXT_PARENTS: ReadonlySet<string> = new Set(['table', 'tbody', 'thead', 'tfoot', 'tr']);
+
 /** Elements whitespace goes into without a reconstruction of the active formatting elements (`beforeContent`). */
-const NO_RECONSTRUCTION_FOR_WHITESPACE: ReadonlySet<string> = new Set(['table', 'tbody', 'thead', 'tfoot', 'tr', 'colgroup', 'head', 'frameset']);
+const NO_RECONSTRUCTION_FOR_WHITESPACE: ReadonlySet<string> = new Set([...TABLE_TEXT_PARENTS, 'colgroup', 'head', 'frameset']);
 
 /**
  * Refuse text content that no markup can put into `into`: text that is not whitespace, in a table, a

@@ -16,7 +16,7 @@ import { afterSource } from '../rewritable-units/boundaries.js';
 import { TextChunkUnit } from '../rewritable-units/text-chunk.js';
 import { ElementRecord, type NodeRecord, type ParentRecord, chainOf, OUT_ABSENT, OUT_CLOSED, OUT_ENDED_OPEN, OUT_CONTENT_ABSENT, OUT_EXPLICIT, OUT_FOSTERED, OUT_OUTLIVED, OUT_RECLASSED, OUT_REOPENS_BODY, OUT_TAG_ADOPTS, OUT_UNWRAPPED, TAG_NOT_WRITTEN, containerOf, type WrittenTag } from '../view/records.js';
 import { ViewSink } from '../view/view-sink.js';
-import { type AlignPoint, EFFECT_POP, IGNORED_END_TAG, NO_ALIGN, OutputAlignment, type TokenEffects, alignmentError, contentImplies, startTagText } from './alignment.js';
+import { type AlignPoint, EFFECT_POP, IGNORED_END_TAG, NO_ALIGN, OutputAlignment, TABLE_TEXT_PARENTS, type TokenEffects, alignmentError, contentImplies, startTagText } from './alignment.js';
 import { checkCopy, checkCopyEnd, sameTag, tagOfUnit } from './copies.js';
 import { checkRename, checkUnwrap, isPreLike, renameLeavesList, specialChanged } from './tag-classes.js';
 import { checkMovedContent, checkMovedEnd, noteContentChange } from './moved-content.js';
@@ -29,9 +29,6 @@ import { DROPPED_COPY_CLOSED } from './alignment.js';
 
 /** A comment op, its handlers decided (`OP_COMMENT`) or decided when it runs (`OP_HELD_COMMENT`). */
 type CommentOp = Extract<Op, { k: typeof OP_COMMENT | typeof OP_HELD_COMMENT }>;
-
-/** Elements whose text a parser holds as "in table text" (§13.2.6.4.10) until a token other than text comes. */
-const TABLE_TEXT_PARENTS: ReadonlySet<string> = new Set(['table', 'tbody', 'thead', 'tfoot', 'tr']);
 
 /** How much source before inserted content the boundary check reads (boundaries.ts), in characters and in pieces. */
 const TAIL_CHARS = 40;
@@ -825,11 +822,10 @@ export class Executor {
         return;
       }
       case OP_DROPPED:
-        // (A copy closed by its own end tag: only inside removed content is there anything to write.)
-        if (op.reason === DROPPED_COPY_CLOSED && this.suppress.length === 0) return;
-        // (A copy written whose own content is left out — `setInnerContent()` on it — is closed by its
-        // end tag, which is written: `<a><b><a></b><b>` with every `b`'s content set.)
-        if (op.reason === DROPPED_COPY_CLOSED && this.align.present(op.el)) return;
+        // (A copy closed by its own end tag: only inside removed content is there anything to write — and
+        // not for a copy written whose own content is left out, `setInnerContent()` on it: its end tag,
+        // written, takes it off, `<a><b><a></b><b>` with every `b`'s content set.)
+        if (op.reason === DROPPED_COPY_CLOSED && (this.suppress.length === 0 || this.align.present(op.el))) return;
         if (this.suppress.length > 0) {
           // (Inside removed content: the output's parser must still take the entry off, alignment.ts.)
           // What the token before the removed content did comes first: its end tags may take the entry

@@ -24,7 +24,7 @@ import { TreeBuilder } from '@sluice/tree-builder';
 import { contentContextOf } from '../rewritable-units/content.js';
 import { ElementRecord, type NodeRecord, OUT_FOSTERED, OUT_REOPENS_BODY, OUT_TAG_ADOPTS, type ParentRecord } from '../view/records.js';
 import { EV_COMMENT, EV_CREATE, EV_DROPPED, EV_FOSTERED_TEXT, EV_KEPT_OPEN, EV_POP, EV_TEXT, ViewSink, WHOLE_TOKEN } from '../view/view-sink.js';
-import { type AlignPoint, DROPPED_COPY_CLOSED, EFFECT_CREATE, EFFECT_FOSTER, EFFECT_POP, NO_EFFECTS, TokenEffects, alignPoint, alignmentError, reconstructionTail } from './alignment.js';
+import { type AlignPoint, DROPPED_COPY_CLOSED, EFFECT_CREATE, EFFECT_FOSTER, EFFECT_POP, NO_EFFECTS, TABLE_TEXT_PARENTS, TokenEffects, alignPoint, alignmentError, reconstructionTail } from './alignment.js';
 import { BUTTON_SCOPE, SCOPE_BOUNDARY, WALK_DD, WALK_HEADING, WALK_HR, WALK_LI, WALK_OPTGROUP, WALK_OPTION, isSpecial, walkKindOf, walkTarget } from './tag-classes.js';
 import { ElementOps } from './elements.js';
 import { endGuardFor } from './end-of-input.js';
@@ -176,7 +176,7 @@ export class Transformer {
       const location = sink.eventLocation[i]!;
       if (location === null || location === WHOLE_TOKEN || location.start >= start) break;
       const parent = sink.eventNode[i]!;
-      if (parent instanceof ElementRecord && parent.isHtml && /^(table|tbody|thead|tfoot|tr)$/.test(parent.localName) && !/[^\t\n\f\r ]/.test(sink.eventData[i]!)) effects.heldWhitespace = true;
+      if (parent instanceof ElementRecord && parent.isHtml && TABLE_TEXT_PARENTS.has(parent.localName) && !/[^\t\n\f\r ]/.test(sink.eventData[i]!)) effects.heldWhitespace = true;
     }
     for (let i = 0; i < n; i++) {
       const kind = sink.eventKind[i]!;

@@ -62,7 +62,8 @@ function measureInChild(script, childArgs, k, warmK) {
  * the ratio reads ×6.6–6.8 where the shape costs ×3.7. So a row whose ratio is over `GOAL` after
  * `rounds` gets more rounds, up to `maxRounds`: more samples of both sizes, the best of each kept, as
  * before. They lower a ratio only where a slow process raised it; a cost that grows faster than n
- * stays over the goal whatever the number of rounds.
+ * stays over the goal whatever the number of rounds. (One-sided, as the goal is: a ratio that a slow
+ * process at n lowered gets no more rounds, as it got none before.)
  * Returns { n, a, b, ratio, rounds } with a and b in ms.
  */
 export function growth({ script, childArgs, n, rounds, minMs, maxScale, maxRounds = Math.max(rounds, 8) }) {

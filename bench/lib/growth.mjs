@@ -64,21 +64,22 @@ function measureInChild(script, childArgs, k, warmK) {
  * before. They lower a ratio only where a slow process raised it; a cost that grows faster than n
  * stays over the goal whatever the number of rounds. (One-sided, as the goal is: a ratio that a slow
  * process at n lowered gets no more rounds, as it got none before.)
- * Returns { n, a, b, ratio, rounds } with a and b in ms.
+ * Returns { n, a, b, ratio, rounds } with a and b in ms. `measure(script, childArgs, k, warmK)` is
+ * the child process by default (tests/bench/growth.test.ts gives it a fake).
  */
-export function growth({ script, childArgs, n, rounds, minMs, maxScale, maxRounds = Math.max(rounds, 8) }) {
+export function growth({ script, childArgs, n, rounds, minMs, maxScale, maxRounds = Math.max(rounds, 8), measure = measureInChild }) {
   let k = n;
-  let a = measureInChild(script, childArgs, k, Math.max(1, k >> 2));
+  let a = measure(script, childArgs, k, Math.max(1, k >> 2));
   while (a < minMs && k < n * maxScale) {
     k *= 2;
-    a = measureInChild(script, childArgs, k, Math.max(1, k >> 2));
+    a = measure(script, childArgs, k, Math.max(1, k >> 2));
   }
   const warmK = Math.max(1, k >> 2);
   let b = Infinity;
   let r = 0;
   for (; r < rounds || (b / a > GOAL && r < maxRounds); r++) {
-    if (r > 0) a = Math.min(a, measureInChild(script, childArgs, k, warmK));
-    b = Math.min(b, measureInChild(script, childArgs, 4 * k, warmK));
+    if (r > 0) a = Math.min(a, measure(script, childArgs, k, warmK));
+    b = Math.min(b, measure(script, childArgs, 4 * k, warmK));
   }
   return { n: k, a, b, ratio: b / a, rounds: r };
 }

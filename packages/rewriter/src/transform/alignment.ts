@@ -131,6 +131,8 @@ export class TokenEffects {
    */
   tailBefore: readonly ElementRecord[] = NO_TAIL_BEFORE;
   boundaryBefore: ElementRecord | null = null;
+  /** After the token: the open element whose entry ends `tail` (null: a marker, or the start of the list). */
+  boundary: ElementRecord | null = null;
   /** The token's tag name, when it is an end tag (a renamed element it closes may answer to it: executor.ts). */
   endTagName: string | null = null;
   /**
@@ -748,7 +750,14 @@ export class OutputAlignment {
       this.finish();
       return;
     }
-    if (!effects.written) this.flush(effects, effects.length, bodyImplied);
+    if (!effects.written) {
+      // The token placed whitespace held "in table text" in the table and is not in the output: the
+      // output's parser still holds it, and would join what comes next to it (`<table> <span></span>x`
+      // with the span removed: " x", all foster-parented). An end tag every table insertion mode ignores
+      // places it, as the token did.
+      if (effects.heldWhitespace) this.write(IGNORED_END_TAG);
+      this.flush(effects, effects.length, bodyImplied);
+    }
     effects.written = true;
   }
 
@@ -825,8 +834,17 @@ export class OutputAlignment {
     // frameset reconstructs nothing (§13.2.6.4.10 "in table text", .12, .4, .20): the list stays as the
     // input's parser has it, and what that parser copies later the output's copies alike.
     if (into instanceof ElementRecord && into.namespace === HTML && NO_RECONSTRUCTION_FOR_WHITESPACE.has(into.localName) && !/[^\t\n\f\r ]/.test(content)) return;
-    this.detachTail(effects);
+    // (The content goes into `into`, the output parser's current node then: `detachRun` checks it.)
+    this.detachCurrent = into instanceof ElementRecord ? into : null;
+    try {
+      this.detachTail(effects);
+    } finally {
+      this.detachCurrent = null;
+    }
   }
+
+  /** While `beforeContent` detaches: the element the content goes into (see `detachRun`). */
+  private detachCurrent: ElementRecord | null = null;
 
   /** Whether effects before `upTo` that the output's parser has not had close an element it has. */
   private popsBefore(effects: TokenEffects, upTo: number): boolean {
@@ -847,7 +865,7 @@ export class OutputAlignment {
     if (!effects.written && !effects.atEnd) {
       // Before the output's parser reads the token: its list is as it was before the token, with what
       // was written since (an element closed explicitly is off it, and the walk goes on past it).
-      if (!this.detachRun(effects, effects.tailBefore, effects.tailBefore.length, stopAt)) return;
+      if (!this.detachRun(effects, effects.tailBefore, effects.tailBefore.length, stopAt, effects.boundaryBefore)) return;
       let boundary = effects.boundaryBefore;
       // (The entry the input's tail stopped at, open for the input's parser, may not be for the output's:
       // detached already, or an element in removed content — a copy made there stands for its
@@ -857,7 +875,7 @@ export class OutputAlignment {
       while (boundary !== null && ((boundary.out & OUT_DETACHED) !== 0 || !this.present(boundary))) {
         const i = effects.tail.indexOf(boundary);
         if (i < 0) return;
-        if (!this.detachRun(effects, effects.tail, i + 1, stopAt)) return;
+        if (!this.detachRun(effects, effects.tail, i + 1, stopAt, null)) return;
         boundary = null;
       }
       return;
@@ -869,7 +887,7 @@ export class OutputAlignment {
     if (this.templatePending(effects)) return;
     for (let k = -1; k < effects.exposed; k++) {
       const tail = k < 0 ? effects.tail : effects.beyondMarkers[k]!;
-      if (!this.detachRun(effects, tail, tail.length, stopAt)) return;
+      if (!this.detachRun(effects, tail, tail.length, stopAt, k < 0 && !effects.atEnd ? effects.boundary : null)) return;
     }
   }
 
@@ -884,19 +902,42 @@ export class OutputAlignment {
 
   /**
    * `detachTail` over `tail` from before index `from` backwards. Returns false where the walk stops (an
-   * element the output's parser has open, or `stopAt`), true when it ran through.
+   * element the output's parser has open, or `stopAt`), true when it ran through. `boundary`: the open
+   * element whose entry ends `tail` (the rest of the list is before it).
    */
-  private detachRun(effects: TokenEffects, tail: readonly ElementRecord[], from: number, stopAt: ElementRecord | null): boolean {
+  private detachRun(effects: TokenEffects, tail: readonly ElementRecord[], from: number, stopAt: ElementRecord | null, boundary: ElementRecord | null): boolean {
     for (let i = from - 1; i >= 0; i--) {
       if (tail[i] === stopAt) return false;
       const el = this.entryOf(tail[i]!);
       if (!this.inOutputList(el)) continue;
       // Still open for the output's parser (the token that closes it is not read yet): the walk stops here.
       if ((el.out & OUT_CLOSED) === 0 && effects.pendingPop(el)) return false;
-      this.write(`</${this.nameOf(el)}>`);
+      const name = this.nameOf(el);
+      this.checkCurrentNode(name, boundary);
+      this.write(`</${name}>`);
       this.markDetached(el);
     }
     return true;
+  }
+
+  /**
+   * An end tag `</name>` is about to take an entry off the output parser's list (`detachRun`) before
+   * content that goes into `detachCurrent`, that parser's current node. Where that node has the name and
+   * no entry in the list, the adoption agency algorithm pops it instead (§13.2.6.4.7, step 2):
+   * `<b><font class=k><b><b><b></font>` with content after the font — Noah's Ark (§13.2.4.3) took the
+   * outer b's entry off, and `</b>` would close it. No markup takes those entries off while it is the
+   * current node: refused. (In the list means the entry that ends the tail, `boundary`: an element
+   * in the list but before another open one is refused too, though its end tag would not pop it.)
+   */
+  private checkCurrentNode(name: string, boundary: ElementRecord | null): void {
+    const current = this.detachCurrent;
+    if (current === null || current.namespace !== HTML || this.nameOf(current) !== name) return;
+    if ((current.out & (OUT_CLOSED | OUT_UNWRAPPED)) !== 0 || !this.present(current)) return;
+    if (current === boundary && this.inOutputList(current)) return;
+    throw alignmentError(
+      `content in the <${current.localName}> here`,
+      `a browser reading the output would reconstruct closed <${name}> elements for it (HTML §13.2.4.3), and the </${name}> that would take them off its list of active formatting elements first closes this <${current.localName}>, which is open and not in that list (§13.2.6.4.7, the adoption agency algorithm's step 2)`,
+    );
   }
 
   /**
@@ -1072,12 +1113,19 @@ export class OutputAlignment {
    * pointer was cleared by an explicit `</form>` (the input's parser still has it, which is why it
    * ignored the tag). A `</form>` brings the two pointers together again (both null).
    */
-  ignoredTag(name: string, isEndTag: boolean): boolean {
+  ignoredTag(name: string, isEndTag: boolean, list: readonly ElementRecord[] | null = null): boolean {
     if (!isEndTag && name === 'frameset') return this.framesetOkLoose;
     // An end tag the input's parser ignored because an element was open that the output lacks (the
     // walk of "any other end tag" stops at a special element, §13.2.6.4.7): the output's parser could
     // close something with it.
     if (isEndTag && (this.openUnwrapped > 0 || (this.renamedOpen.get(name) ?? 0) > 0)) return true;
+    // An end tag of the new name of a renamed formatting element whose entry the output parser's list
+    // still has, closed or not: that parser's adoption agency algorithm finds the entry and takes it
+    // off (step 4.4) or closes it, where the input's parser found no entry of that name
+    // (`<p><i></p></em><p>` with the `i` renamed `em`). Left out, the tag changes nothing for either:
+    // the input's parser ignored it. (A list too long to take along, null: left out once any
+    // formatting element's tag was written otherwise.)
+    if (isEndTag && this.formattingDiffers && this.renamedEntryNamed(name, list)) return true;
     if (name !== 'form' || !this.formPointerDiverged) return false;
     if (isEndTag) {
       this.formPointerDiverged = false;
@@ -1247,6 +1295,19 @@ export class OutputAlignment {
     }
     this.markDetached(el);
     return `</${this.nameOf(el)}>`;
+  }
+
+  /**
+   * Whether `list` (entries after the last marker; null: not known, taken as yes) has an entry the output's
+   * parser finds under `name` and the input's parser does not: renamed to it, or a copy of one renamed so.
+   */
+  private renamedEntryNamed(name: string, list: readonly ElementRecord[] | null): boolean {
+    if (list === null) return true;
+    for (const x of list) {
+      if (x.localName === name || !this.inOutputList(x)) continue;
+      if (x.outputName === name || (x.copyOf !== null && x.copyOf.outputName === name)) return true;
+    }
+    return false;
   }
 
   /** Whether `el` was renamed and its entry is in the output parser's list (see `renamedDropTag`). */

@@ -429,13 +429,18 @@ export class Executor {
    * `token` made the tree builder drop `el`'s entry from its list without closing it (`reason`): it is
    * copied, unless the output's parser must not read it (alignment.ts `dropped`). Now, or in order.
    */
-  dropped(el: ElementRecord, reason: string, token: EndTagToken | null, listAfter: readonly ElementRecord[] | null = null): void {
-    this.push({ k: OP_DROPPED, el, reason, token, listAfter });
+  dropped(el: ElementRecord, reason: string, token: EndTagToken | null, listAfter: readonly ElementRecord[] | null = null, placedWhitespace = false): void {
+    this.push({ k: OP_DROPPED, el, reason, token, listAfter, placedWhitespace });
   }
 
-  /** A tag the tree builder ignored: copied, unless the output's parser would not ignore it (alignment.ts). */
-  ignored(token: StartTagToken | EndTagToken, isEndTag: boolean): void {
-    this.push({ k: OP_IGNORED, token, isEndTag });
+  /**
+   * A tag the tree builder ignored: copied, unless the output's parser would not ignore it (alignment.ts).
+   * `list`: for an end tag, the list of active formatting elements after its last marker then (null:
+   * not taken, too long). `placedWhitespace`: it placed whitespace held "in table text" in the table
+   * (`leftOut`).
+   */
+  ignored(token: StartTagToken | EndTagToken, isEndTag: boolean, list: readonly ElementRecord[] | null = null, placedWhitespace = false): void {
+    this.push({ k: OP_IGNORED, token, isEndTag, list, placedWhitespace });
   }
 
   /**
@@ -675,6 +680,16 @@ export class Executor {
     this.emit(IGNORED_END_TAG);
   }
 
+  /**
+   * A token the input's parser read is left out of the output. Where it placed whitespace held "in table
+   * text" (§13.2.6.4.10) in the table, the output's parser still holds it, and would join the text that
+   * follows to it (`<table><a><table> </a>x` with the `a` removed: " x", all foster-parented):
+   * `IGNORED_END_TAG` places it, as the token did (alignment.ts `settle` does it for a token with effects).
+   */
+  private leftOut(placedWhitespace: boolean): void {
+    if (placedWhitespace && this.suppress.length === 0) this.emit(IGNORED_END_TAG);
+  }
+
   /** What content written after the end of the input needs first (end-of-input.ts); null: nothing. */
   private endGuard: EndGuard | null = null;
   /** An unfinished tag the input ended inside, not written yet. */
@@ -836,10 +851,13 @@ export class Executor {
         }
         if (op.token !== null) this.align.settleEarlier(op.token.start, op.token.raw);
         if (op.token !== null && op.reason === 'not-open' && this.align.renamedInOutputList(op.el)) this.emit(this.align.renamedDropTag(op.el, op.listAfter));
-        else if (!this.align.dropped(op.el, op.reason, op.token !== null) && op.token !== null) this.emitSource(op.token.raw, op.token.start);
+        else if (!this.align.dropped(op.el, op.reason, op.token !== null)) {
+          if (op.token !== null) this.emitSource(op.token.raw, op.token.start);
+        } else this.leftOut(op.placedWhitespace);
         return;
       case OP_IGNORED:
-        if (!this.align.ignoredTag(op.token.name, op.isEndTag)) this.emitSource(op.token.raw, op.token.start);
+        if (!this.align.ignoredTag(op.token.name, op.isEndTag, op.list)) this.emitSource(op.token.raw, op.token.start);
+        else this.leftOut(op.placedWhitespace);
         return;
       case OP_CLOSER:
         if (this.suppress.length > 0) return;

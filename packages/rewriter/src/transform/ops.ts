@@ -112,8 +112,8 @@ export type Op =
   | { readonly k: typeof OP_END_GUARD; readonly guard: EndGuard }
   | { readonly k: typeof OP_EOF_TAG; readonly raw: string; readonly start: number }
   | { readonly k: typeof OP_HELD_START; readonly token: StartTagToken; readonly el: ElementRecord; readonly at: AlignPoint }
-  | { readonly k: typeof OP_DROPPED; readonly el: ElementRecord; readonly reason: string; readonly token: EndTagToken | null; readonly listAfter: readonly ElementRecord[] | null }
-  | { readonly k: typeof OP_IGNORED; readonly token: StartTagToken | EndTagToken; readonly isEndTag: boolean }
+  | { readonly k: typeof OP_DROPPED; readonly el: ElementRecord; readonly reason: string; readonly token: EndTagToken | null; readonly listAfter: readonly ElementRecord[] | null; readonly placedWhitespace: boolean }
+  | { readonly k: typeof OP_IGNORED; readonly token: StartTagToken | EndTagToken; readonly isEndTag: boolean; readonly list: readonly ElementRecord[] | null; readonly placedWhitespace: boolean }
   | { readonly k: typeof OP_FRAMESET; readonly offset: number }
   | { readonly k: typeof OP_PLAINTEXT }
   | { readonly k: typeof OP_EFFECTS; readonly effects: TokenEffects; readonly index: number }

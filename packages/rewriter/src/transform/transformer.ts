@@ -40,6 +40,9 @@ import { type Output, StringOutput } from './output.js';
 import { type HeldCommentOp, OP_COMMENT, OP_DOC_END, OP_DOCTYPE, OP_HELD_COMMENT } from './ops.js';
 import { TextPlacement } from './text-placement.js';
 
+/** The longest list of active formatting elements an ignored end tag takes along (`listForIgnored`). */
+const MAX_LIST_FOR_IGNORED = 64;
+
 export { type RewriterOptions, DEFAULT_MAX_BUFFERED_BYTES, maxBufferedOf } from './limits.js';
 
 /**
@@ -149,6 +152,7 @@ export class Transformer {
     } else {
       effects = new TokenEffects(start, token === null ? start : start + token.raw.length, reconstructionTail(this.builder));
       if (endToken !== null) effects.endTagName = endToken.name;
+      if (effects.tail.length > 0) effects.boundary = this.builder.activeFormattingTailBoundary() as ElementRecord | null;
       effects.tailBefore = this.tailBefore;
       effects.boundaryBefore = this.boundaryBefore;
     }
@@ -498,6 +502,16 @@ export class Transformer {
     }
   }
 
+  /**
+   * For an end tag the tree builder ignored: the list of active formatting elements after its last
+   * marker (alignment.ts `ignoredTag`), or null when it is longer than a real page's ever is — taking
+   * it must not make a document of many entries and many ignored end tags quadratic.
+   */
+  private listForIgnored(): ElementRecord[] | null {
+    if (this.builder.activeFormattingAtLeast(MAX_LIST_FOR_IGNORED + 1)) return null;
+    return this.builder.activeFormattingSinceMarker(0) as ElementRecord[];
+  }
+
   /** Whether a `<template>` is on the stack of open elements. */
   private templateOpen(): boolean {
     let found = false;
@@ -556,7 +570,7 @@ export class Transformer {
       // Ignored (the form element pointer is set; the frameset-ok flag is not ok): the output's parser
       // may not have that pointer or flag (alignment.ts `ignoredTag`).
       this.text.endRun();
-      this.exec.ignored(token, false);
+      this.exec.ignored(token, false, null, this.effects !== null && this.effects.heldWhitespace);
     } else if (this.aligning && (token.name === 'html' || token.name === 'body') && !this.templateOpen()) {
       // Its attributes go to the html or body element: written even inside removed content. (With a
       // template open the tree builder ignores it, §13.2.6.4.7: then it is copied as any tag.)
@@ -581,7 +595,7 @@ export class Transformer {
           // Ignored (or, `</form>`, it cleared the form element pointer): the output's parser may not
           // ignore it where the output lacks an element the input has (alignment.ts `ignoredTag`).
           this.text.endRun();
-          this.exec.ignored(token, true);
+          this.exec.ignored(token, true, this.listForIgnored());
         } else this.elements.copyToken(token);
         return;
       }
@@ -841,7 +855,7 @@ export class Transformer {
         // (Step 4.4 of the adoption agency algorithm, for an end tag: the list as it is then, which the
         // output's parser reads if the entry was renamed, alignment.ts `renamedDropTag`.)
         const listAfter = isEnd && sink.eventData[i] === 'not-open' ? (this.builder.activeFormattingSinceMarker(0) as ElementRecord[]) : null;
-        this.exec.dropped(node as ElementRecord, sink.eventData[i]!, isEnd ? endToken : null, listAfter);
+        this.exec.dropped(node as ElementRecord, sink.eventData[i]!, isEnd ? endToken : null, listAfter, isEnd && this.effects !== null && this.effects.heldWhitespace);
         if (isEnd) consumed = true;
       } else if (kind === EV_TEXT) {
         // A run the tree builder split (whitespace here, the rest elsewhere) reports the same span for

@@ -609,9 +609,25 @@ export class Transformer {
         }
       }
     }
+    // (Ignored, after placing text the tree builder held "in table text": as an ignored tag, below.)
+    const placedTextOnly = this.aligning && this.eventsPlaceTextOnly();
     this.applyEvents(OWN_END, token.start, token, true);
     this.text.resolve();
-    if (!this.ownConsumed) this.elements.copyToken(token);
+    if (this.ownConsumed) return;
+    if (placedTextOnly) {
+      this.text.endRun();
+      this.exec.ignored(token, true, this.listForIgnored(), this.effects !== null && this.effects.heldWhitespace);
+    } else this.elements.copyToken(token);
+  }
+
+  /** Whether every event of the token so far places text (none makes, closes or drops an element). */
+  private eventsPlaceTextOnly(): boolean {
+    const sink = this.sink;
+    for (let i = 0; i < sink.eventCount; i++) {
+      const kind = sink.eventKind[i];
+      if (kind !== EV_TEXT && kind !== EV_FOSTERED_TEXT) return false;
+    }
+    return true;
   }
 
   /** Comments, doctypes, discarded text, and tokens of classes other than the tokenizer's own. */

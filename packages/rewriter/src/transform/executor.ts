@@ -840,7 +840,18 @@ export class Executor {
         // (A copy closed by its own end tag: only inside removed content is there anything to write — and
         // not for a copy written whose own content is left out, `setInnerContent()` on it: its end tag,
         // written, takes it off, `<a><b><a></b><b>` with every `b`'s content set.)
-        if (op.reason === DROPPED_COPY_CLOSED && (this.suppress.length === 0 || this.align.present(op.el))) return;
+        if (op.reason === DROPPED_COPY_CLOSED && (this.suppress.length === 0 || this.align.present(op.el))) {
+          // A copy left out (removed, or in removed content that has ended) that an `<a>` or `<nobr>`
+          // start tag's adoption agency algorithm closed and took off the list: the output's parser has
+          // its original's entry instead, not open, and would copy it again for anything the token's
+          // reconstruction writes before the token (`<div><i><a></i><i><a href=1>` with the copy of the
+          // first a removed: the copy of the i, written explicitly). Its end tag takes the entry off first.
+          if (this.suppress.length === 0 && op.token === null && !this.align.present(op.el)) {
+            const tag = this.align.droppedInsideRemoved(op.el, op.reason);
+            if (tag !== null) this.emit(tag);
+          }
+          return;
+        }
         if (this.suppress.length > 0) {
           // (Inside removed content: the output's parser must still take the entry off, alignment.ts.)
           // What the token before the removed content did comes first: its end tags may take the entry

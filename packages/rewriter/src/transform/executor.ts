@@ -51,6 +51,11 @@ function startWritten(unit: ElementUnit): string {
 }
 
 /** Runs ops; see the file comment. */
+/** What keeps output left out for an element that outlived a removed element around it (`Executor.suppress`). */
+class OutlivedMark {
+  constructor(readonly el: ElementRecord) {}
+}
+
 export class Executor {
   private queue: (Op | undefined)[] = [];
   private queueHead = 0;
@@ -88,8 +93,14 @@ export class Executor {
    * on, and reused the chunk's bytes.
    */
   synchronous = false;
-  /** Elements whose content is being dropped (removed, replaced, inner content set). */
-  private readonly suppress: ElementRecord[] = [];
+  /**
+   * Elements whose content is being dropped (removed, replaced, inner content set), and the marks of
+   * elements that outlived a removed element around them (`OP_OUTLIVED`): output is left out while any
+   * is here.
+   */
+  private readonly suppress: (ElementRecord | OutlivedMark)[] = [];
+  /** The mark in `suppress` of each element that outlived removed content around it, until it ends (`OP_OUTLIVED_END`). */
+  private readonly outlivedMarks = new Map<ElementRecord, OutlivedMark>();
   /** Whether the rewrite has failed; `failure` is the error. */
   failed = false;
   failure: unknown = undefined;
@@ -881,12 +892,27 @@ export class Executor {
         else this.enterOp(op.at, () => '');
         return;
       case OP_OUTLIVED:
-        // (Before `el`'s own end, which takes it off `suppress`.)
-        if (this.suppress.length > 0 && !this.suppress.includes(op.child) && !this.align.present(op.child)) this.suppress.push(op.child);
+        // (Before the end of the element around it, which takes that one off `suppress`.) The child stays
+        // inside removed content to its end — its content, the content a handler puts at its end, its end
+        // tag and what goes after it — whatever its own handlers do: a mark of its own, not the child's
+        // entry, which its end takes off (`<a><i><table><a>` with the `a`s removed and `append()` on the
+        // `i`: the `<a>` takes the first a off the stack, the i stays open in it).
+        if (this.suppress.length > 0 && !this.outlivedMarks.has(op.child) && this.align.insideRemovedMemo(op.child.parent)) {
+          const mark = new OutlivedMark(op.child);
+          this.outlivedMarks.set(op.child, mark);
+          this.suppress.push(mark);
+        }
         return;
-      case OP_OUTLIVED_END:
-        this.unsuppress(op.el);
+      case OP_OUTLIVED_END: {
+        const mark = this.outlivedMarks.get(op.el);
+        if (mark !== undefined) {
+          this.outlivedMarks.delete(op.el);
+          const i = this.suppress.lastIndexOf(mark);
+          if (i >= 0) this.suppress.splice(i, 1);
+          this.align.suppressed = this.suppress.length > 0;
+        }
         return;
+      }
       case OP_NOAHS_ARK:
         // (Inside removed content the element is not in the output: the entries it drops are checked as dropped, alignment.ts.)
         if (this.suppress.length === 0) this.checkNoahsArk(op.el, op.dropped, op.before, op.viaIndex, op.offset);

@@ -142,6 +142,13 @@ export class TokenEffects {
    */
   heldWhitespace = false;
   /**
+   * The token placed text the tree builder held "in table text" (§13.2.6.4.10), whitespace or not (then
+   * foster-parented): left out, the output's parser would still hold that text and join the text after
+   * it to it — `</table><font><table>x</b> ` with the font unwrapped (`</b>`, ignored, placed the `x`):
+   * "x " is not whitespace and goes before the table whole, where the input's parser kept the space in it.
+   */
+  heldText = false;
+  /**
    * The token is text the tree builder holds "in table text" (§13.2.6.4.10), which the rewriter writes
    * later, from its source, at the token that places it: the output's parser does what this token did
    * when it reads that text (`source`). An op of a later token (a copy the placing reconstructs) must
@@ -755,7 +762,8 @@ export class OutputAlignment {
       // output's parser still holds it, and would join what comes next to it (`<table> <span></span>x`
       // with the span removed: " x", all foster-parented). An end tag every table insertion mode ignores
       // places it, as the token did.
-      if (effects.heldWhitespace) this.write(IGNORED_END_TAG);
+      // Likewise for text it foster-parented (`heldText`): whitespace after it would join it.
+      if (effects.heldText) this.write(IGNORED_END_TAG);
       this.flush(effects, effects.length, bodyImplied);
     }
     effects.written = true;

@@ -180,6 +180,7 @@ export class Transformer {
       const location = sink.eventLocation[i]!;
       if (location === null || location === WHOLE_TOKEN || location.start >= start) break;
       const parent = sink.eventNode[i]!;
+      effects.heldText = true;
       if (parent instanceof ElementRecord && parent.isHtml && TABLE_TEXT_PARENTS.has(parent.localName) && !/[^\t\n\f\r ]/.test(sink.eventData[i]!)) effects.heldWhitespace = true;
     }
     for (let i = 0; i < n; i++) {
@@ -570,7 +571,7 @@ export class Transformer {
       // Ignored (the form element pointer is set; the frameset-ok flag is not ok): the output's parser
       // may not have that pointer or flag (alignment.ts `ignoredTag`).
       this.text.endRun();
-      this.exec.ignored(token, false, null, this.effects !== null && this.effects.heldWhitespace);
+      this.exec.ignored(token, false, null, this.effects !== null && this.effects.heldText);
     } else if (this.aligning && (token.name === 'html' || token.name === 'body') && !this.templateOpen()) {
       // Its attributes go to the html or body element: written even inside removed content. (With a
       // template open the tree builder ignores it, §13.2.6.4.7: then it is copied as any tag.)
@@ -616,7 +617,7 @@ export class Transformer {
     if (this.ownConsumed) return;
     if (placedTextOnly) {
       this.text.endRun();
-      this.exec.ignored(token, true, this.listForIgnored(), this.effects !== null && this.effects.heldWhitespace);
+      this.exec.ignored(token, true, this.listForIgnored(), this.effects !== null && this.effects.heldText);
     } else this.elements.copyToken(token);
   }
 
@@ -871,7 +872,7 @@ export class Transformer {
         // (Step 4.4 of the adoption agency algorithm, for an end tag: the list as it is then, which the
         // output's parser reads if the entry was renamed, alignment.ts `renamedDropTag`.)
         const listAfter = isEnd && sink.eventData[i] === 'not-open' ? (this.builder.activeFormattingSinceMarker(0) as ElementRecord[]) : null;
-        this.exec.dropped(node as ElementRecord, sink.eventData[i]!, isEnd ? endToken : null, listAfter, isEnd && this.effects !== null && this.effects.heldWhitespace);
+        this.exec.dropped(node as ElementRecord, sink.eventData[i]!, isEnd ? endToken : null, listAfter, isEnd && this.effects !== null && this.effects.heldText);
         if (isEnd) consumed = true;
       } else if (kind === EV_TEXT) {
         // A run the tree builder split (whitespace here, the rest elsewhere) reports the same span for

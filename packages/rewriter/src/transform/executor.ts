@@ -14,7 +14,7 @@ import { EndTagUnit } from '../rewritable-units/end-tag.js';
 import { joined } from '../rewritable-units/mutations.js';
 import { afterSource } from '../rewritable-units/boundaries.js';
 import { TextChunkUnit } from '../rewritable-units/text-chunk.js';
-import { ElementRecord, type NodeRecord, type ParentRecord, chainOf, OUT_ABSENT, OUT_CLOSED, OUT_ENDED_OPEN, OUT_CONTENT_ABSENT, OUT_EXPLICIT, OUT_FOSTERED, OUT_OUTLIVED, OUT_RECLASSED, OUT_REOPENS_BODY, OUT_TAG_ADOPTS, OUT_UNWRAPPED, TAG_NOT_WRITTEN, containerOf, type WrittenTag } from '../view/records.js';
+import { ElementRecord, type NodeRecord, type ParentRecord, chainOf, OUT_ABSENT, OUT_CLOSED, OUT_ENDED_OPEN, OUT_CONTENT_ABSENT, OUT_EXPLICIT, OUT_FOSTERED, OUT_FOSTERED_BEFORE, OUT_OUTLIVED, OUT_RECLASSED, OUT_REOPENS_BODY, OUT_TAG_ADOPTS, OUT_UNWRAPPED, TAG_NOT_WRITTEN, containerOf, type WrittenTag } from '../view/records.js';
 import { ViewSink } from '../view/view-sink.js';
 import { type AlignPoint, EFFECT_POP, IGNORED_END_TAG, NO_ALIGN, OutputAlignment, TABLE_TEXT_PARENTS, type TokenEffects, alignmentError, contentImplies, startTagText } from './alignment.js';
 import { checkCopy, checkCopyEnd, sameTag, tagOfUnit } from './copies.js';
@@ -1265,7 +1265,8 @@ export class Executor {
     }
     // Nothing left for the element's end (the usual handler only reads): the end tag is then copied
     // like any other, without a trip through `runEnd`.
-    if (unit._leavesNothingForEnd && !explicitCopy) {
+    // (A table with content before it: its end checks what was foster-parented in front of it, `finishEnd`.)
+    if (unit._leavesNothingForEnd && !explicitCopy && !(unit._before !== null && el.isHtml && el.localName === 'table')) {
       el.unit = null;
       el.handled = false;
     }
@@ -1474,6 +1475,16 @@ export class Executor {
     }
     if (el.watchFlags !== 0) checkMovedEnd(el, token === null ? -1 : token.start, unit, end);
     this.unsuppress(el);
+    if ((el.out & OUT_FOSTERED_BEFORE) !== 0 && this.suppress.length === 0 && joined(unit._before) !== '') {
+      // What the parser foster-parented while the table was open went in right before it, after the
+      // content written before its start tag: a browser has that content before the foster-parented
+      // nodes, the tree with the change applied has it after them (`<table>x` with `before()` on the
+      // table). Markup written before `<table>` cannot come later than what the table's content puts there.
+      throw alignmentError(
+        `content before the <${el.localName}>${token === null ? '' : ` that ends at offset ${token.start}`}`,
+        `the parser foster-parented content in front of the <${el.localName}> after its start tag (HTML §13.2.6.1), between the content written before the tag and the <${el.localName}>`,
+      );
+    }
     if (unit._replacement !== null || (unit._removed && !unit._keepContent)) {
       // The element is gone with its end tag; what was put after it stays, where the element was.
       if ((end !== null && end._after !== null) || unit._after !== null) this.contentAt(at, null, joined(end === null ? null : end._after) + joined(unit._after), 'data', el.parent);

@@ -176,6 +176,12 @@ export const OUT_REOPENS_BODY = 1024;
  * would not. (Entries that were not open it took off the list: `Executor.tagDrops`.)
  */
 export const OUT_TAG_ADOPTS = 2048;
+/**
+ * The parser foster-parented something right before it (a table, HTML §13.2.6.1 "appropriate place for
+ * inserting a node"): after what a handler put before its start tag, which a browser reading the output
+ * has before the table already — between that content and the table.
+ */
+export const OUT_FOSTERED_BEFORE = 4096;
 
 /** `ElementRecord.writtenTag` of a formatting element whose start tag is not in the output. */
 export const TAG_NOT_WRITTEN: WrittenTag = Object.freeze({ name: '', attributes: Object.freeze([]) });

@@ -19,7 +19,7 @@ import { type SelectorNames, selectorNames } from '../selectors/names.js';
 import { ElementMatcher, type SinkSelector } from '../selectors/element-matcher.js';
 import type { SelectorRegistry } from '../selectors/registry.js';
 import { WATCH_CONTENT_CHANGED, WATCH_LOST_MOVED, WATCH_MOVED, type MoveWatch } from './move-watch.js';
-import { DocumentRecord, ElementRecord, allAncestorsChanged, insideRemovedContent, FORMATTING_NAMES, FragmentRecord, LeafRecord, type NodeRecord, OUT_ENDED_OPEN, OUT_FOSTERED, ParentRecord, type Positions, voidAncestorMemosUnder } from './records.js';
+import { DocumentRecord, ElementRecord, allAncestorsChanged, insideRemovedContent, FORMATTING_NAMES, FragmentRecord, LeafRecord, type NodeRecord, OUT_ENDED_OPEN, OUT_FOSTERED, OUT_FOSTERED_BEFORE, ParentRecord, type Positions, voidAncestorMemosUnder } from './records.js';
 
 /** Kinds of the events the sink records for the token being processed. */
 export const EV_CREATE = 0;
@@ -253,7 +253,10 @@ export class ViewSink implements TreeSink<NodeRecord> {
   insertText(parent: NodeRecord, data: string, before: NodeRecord | null, location: SourceLocation | null): void {
     if (!(parent instanceof ParentRecord)) return;
     this.record(EV_TEXT, parent, location, data);
-    if (before !== null) this.record(EV_FOSTERED_TEXT, parent, location, '');
+    if (before !== null) {
+      this.record(EV_FOSTERED_TEXT, parent, location, '');
+      if (before instanceof ElementRecord) before.out |= OUT_FOSTERED_BEFORE;
+    }
   }
 
   insertTextToken(parent: NodeRecord, _token: TextToken): void {
@@ -294,6 +297,7 @@ export class ViewSink implements TreeSink<NodeRecord> {
     if (this.movedFromRemoved.length > 0 && !(parent instanceof ElementRecord && !parent.evaluated)) this.checkMovedFromRemoved();
     // (Inserted before a node: only foster parenting does that to a new element, before the table.)
     if (before !== null && !node.evaluated) node.out |= OUT_FOSTERED;
+    if (before instanceof ElementRecord) before.out |= OUT_FOSTERED_BEFORE;
     if (!node.evaluated) {
       this.firstInsertion(parent, node);
       if (this.deferred.length > 0) this.connectDeferred();

@@ -165,6 +165,14 @@ export class Tokenizer {
     this.checkUsable('end');
     if (typeof emit !== 'function') throw new TypeError('sluice Tokenizer.end: emit must be a function');
     this.drive(emit, true);
+    // Ended: the last start tag's name stays (snapshots, the debug state read it), its token does not —
+    // it slices the input chunk it came from, which the tokenizer would keep alive as long as itself.
+    const m = this.m;
+    const last = m.lastStartTag;
+    if (last !== null) {
+      m.lastStartTagName = last.name;
+      m.lastStartTag = null;
+    }
   }
 
   /**

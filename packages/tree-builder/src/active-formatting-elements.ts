@@ -132,6 +132,27 @@ export class ActiveFormattingElements<N> {
   /** The last entry of each signature, for the tracked tag ids. */
   private readonly lastBySignature = new Map<string, FormattingEntry<N>>();
 
+  /**
+   * After the document (`TreeBuilder.releaseDocument`): the list emptied, with no listener told — the
+   * document is done and nothing reads the list again. The standard leaves it as it is when parsing
+   * stops; this only lets go of the elements.
+   */
+  release(): void {
+    this.first = null;
+    this.last = null;
+    this.size = 0;
+    this.level = 0;
+    this.dropped = null;
+    this.tailFirst = null;
+    this.tailLast = null;
+    this.tailValid = false;
+    this.tailNodeArray = null;
+    this.idCounts.fill(0);
+    this.lastById.fill(null);
+    this.tracked.fill(0);
+    this.lastBySignature.clear();
+  }
+
   get length(): number {
     return this.size;
   }

@@ -162,6 +162,12 @@ export class ReusableTag implements TagToken {
     return this.decoded === null && source !== null && source.attributesUndecoded ? source : null;
   }
 
+  /** Let go of the last tag's token (see `TreeBuilder.releaseDocument`). */
+  release(): void {
+    this.decoded = NO_ATTRIBUTES;
+    this.source = null;
+  }
+
   /** Fill in a tag; its attributes are `attributes`, or (null) those of the tokenizer's start tag `source`. */
   set(
     name: string,

@@ -254,6 +254,12 @@ export class Executor {
   private readonly recent: (string | SourceSpan)[] = new Array<string | SourceSpan>(TAIL_PIECES);
   private recentCount = 0;
 
+  /** After the document's end (transformer.ts `releaseDocument`): let go of the tail's tokens. */
+  releaseDocument(): void {
+    this.recent.fill(undefined as unknown as string);
+    this.recentCount = 0;
+  }
+
   /** `source` was written (copied): one more piece of the tail. */
   private noteSource(source: string | SourceSpan): void {
     if (typeof source === 'string' ? source.length === 0 : source.end <= source.start) return; // nothing written: the source before stays last

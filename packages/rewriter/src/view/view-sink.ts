@@ -91,6 +91,21 @@ export class ViewSink implements TreeSink<NodeRecord> {
   clearEvents(): void {
     this.eventCount = 0;
   }
+
+  /**
+   * After the document's end (transformer.ts `releaseDocument`): let go of the records and tokens the
+   * sink still points at — the html and body elements, and the stale entries of the event arrays (each
+   * token's events overwrite the last one's, `clearEvents` only resets the count).
+   */
+  releaseDocument(): void {
+    this.root = null;
+    this.body = null;
+    this.eventCount = 0;
+    this.eventKind.length = 0;
+    this.eventNode.length = 0;
+    this.eventLocation.length = 0;
+    this.eventData.length = 0;
+  }
   /**
    * Open elements, in the order they were inserted (pushes at the end, pops anywhere); entries closed
    * out of order stay until they reach the end or are compacted away (`close`): read `el.open`.

@@ -816,6 +816,38 @@ describe('exact on the final tree, with handlers chosen at random', () => {
     expect([...kinds]).toEqual([]);
   });
 
+  it("found by random seed 1226 (2026-12-07): an element left out that the adoption agency algorithm's inner loop counts is refused where a browser reading the output would copy what the input's parser drops", async () => {
+    // The inner loop takes a formatting element off the list and the stack past its third iteration
+    // (§13.2.6.4.7 step 4.13.4) and copies it up to then: with the span not in the output, a browser
+    // reaches the first i one iteration earlier and makes a third copy of the i around the div.
+    const refused = /^HTMLRewriter: leaving out the <span> that the adoption agency algorithm of the token at offset \d+ passes on its way to a <i> cannot be written so that a browser builds the same tree: .*step 4\.13\.4.* reaches it on iteration 3 and makes a copy of it instead/;
+    for (const [input, entries] of [
+      ['<a><i class=k><i class=k><i class=k><span title=y><div><a>', [['[title]', { kind: 'unwrap' }]]],
+      ['<b><i><i><i><span><div></b>', [['span', { kind: 'unwrap' }]]],
+      ['<b><i><u><s><span><div></b>x', [['span', { kind: 'unwrap' }]]],
+      ['<a><i><i><i><em><span><div><a>', [['span', { kind: 'unwrap' }]]],
+    ] as [string, [string, Change][]][]) {
+      for (const async of [false, true]) {
+        for (const chunks of [[input], [...input]]) await expect(rewrite(chunks, entries, async)).rejects.toThrow(refused);
+      }
+    }
+    // With the span above the elements the loop copies, a browser reading the output passes the third
+    // iteration too before it reaches the first i: not this refusal (but the copies the algorithm makes
+    // of the elements inside an unwrapped one are refused, alignment.ts `detachCopyOriginals`).
+    for (const async of [false, true]) {
+      await expect(rewrite(['<b><i><span><i><i><u><div></b>'], [['span', { kind: 'unwrap' }]], async)).rejects.toThrow(/^HTMLRewriter: the copy of <u> the adoption agency algorithm makes here cannot be written/);
+    }
+    // Exact where nothing on the loop's way is left out.
+    const kinds = new Map<string, number>();
+    for (const [input, entries] of [
+      ['<a><i><i><i><span title=y><div><a>', [['[title]', { kind: 'attribute' }]]],
+      ['<b><i><i><i><span><div></b>', [['span', { kind: 'rename', to: 'x-span' }]]],
+    ] as [string, [string, Change][]][]) {
+      await expectExactEveryWay(input, entries, kinds);
+    }
+    expect([...kinds]).toEqual([]);
+  });
+
   it('a copy a reconstruction makes for table text, changed by a handler, comes before that text; content after that text joins it', async () => {
     const kinds = new Map<string, number>();
     const cases: [string, string][] = [

@@ -73,6 +73,9 @@ export function adoptionAgency<N>(
     // 4.11–4.13 The inner loop.
     let node: ElementRecord<N> = furthestBlock;
     let lastNode = furthestBlock;
+    // The elements visited, for a sink told of 4.13.4 (`TreeSink.adoptionAgencyDroppedPastThree`): one
+    // array a pass, only appended to, so that telling costs no copy (a pass may drop thousands).
+    const passed: N[] | null = tb.sink.adoptionAgencyDroppedPastThree === undefined ? null : [];
     for (let inner = 1; ; inner++) {
       // 4.13.2 The element above node (or above where it was, if it was removed: a removed record keeps
       // its `below`).
@@ -80,7 +83,11 @@ export function adoptionAgency<N>(
       // 4.13.3
       if (node === formattingElement) break;
       // 4.13.4 Past the third iteration, drop node from the list.
-      if (inner > 3 && afe.contains(node)) afe.remove(node);
+      if (inner > 3 && afe.contains(node)) {
+        afe.remove(node);
+        if (passed !== null) tb.sink.adoptionAgencyDroppedPastThree!(node.node, passed, passed.length);
+      }
+      if (passed !== null) passed.push(node.node);
       // 4.13.5 Not in the list: remove it from the stack, go on.
       if (!afe.contains(node)) {
         stack.remove(node);

@@ -192,6 +192,22 @@ export interface TreeSink<N> {
    * its output does) needs to know; a DOM does not.
    */
   activeFormattingElementDropped?(element: N, reason: 'not-open' | 'noahs-ark'): void;
+
+  /**
+   * Optional: the adoption agency algorithm's inner loop took `element`'s entry off the list of active
+   * formatting elements because its inner loop counter was past three (§13.2.6.4.7 step 4.13.4), and
+   * then took the element off the stack of open elements (4.13.5) — where, three iterations earlier, it
+   * would have copied it (4.13.6). `passed[0]` to `passed[count - 1]`: the elements the loop visited
+   * before it in this pass, from the one right above the furthest block up (the elements as they were
+   * on the stack, not the copies 4.13.6 made of them); their number is what put the counter past three.
+   * The array is the algorithm's own for the pass: it grows after the call (by the element, and those
+   * visited after it), and those `count` entries never change — read them, or copy them, never keep
+   * `passed.length`. (One array a pass: a pass past thousands of entries tells each without a copy.)
+   * Called before the element leaves the stack. A consumer that keeps a second parser in step with
+   * this one (the rewriter: a browser reading output without some of those elements counts fewer, and
+   * copies the element instead) needs to know; a DOM does not.
+   */
+  adoptionAgencyDroppedPastThree?(element: N, passed: readonly N[], count: number): void;
 }
 
 /** Which algorithm made a copy of a formatting element (`TreeSink.createElementCopy`). */

@@ -130,6 +130,32 @@ function find(root: TestNode, name: string): TestNode {
 }
 
 describe('TreeBuilder', () => {
+  it("tells a sink that asks which element the adoption agency algorithm's inner loop drops past its third iteration, and what it passed first (§13.2.6.4.7 step 4.13.4)", () => {
+    class PastThreeSink extends TestSink {
+      readonly pastThree: string[] = [];
+      adoptionAgencyDroppedPastThree(element: TestNode, passed: readonly TestNode[], count: number): void {
+        // (Told before the element leaves the stack: it is not popped yet.)
+        const name = (n: TestNode) => n.name + n.attributes!.map((a) => a.value).join('');
+        this.pastThree.push(`${name(element)} popped ${element.popped} after ${passed.slice(0, count).map(name).join(',')}`);
+      }
+    }
+    const run = (html: string): string[] => {
+      const sink = new PastThreeSink();
+      const parser = new Parser(sink);
+      parser.write(html);
+      parser.end();
+      return sink.pastThree;
+    };
+    // The span counts as an iteration (4.13.5 removes it): the first i is reached on the fourth.
+    expect(run('<a><i id=1><i id=2><i id=3><span><div><a>')).toEqual(['i1 popped 0 after span,i3,i2']);
+    expect(run('<b><i id=1><i id=2><i id=3><i id=4><div></b>')).toEqual(['i1 popped 0 after i4,i3,i2']);
+    // One pass, two past the third: each told what came before it.
+    expect(run('<b><i id=1><i id=2><i id=3><i id=4><i id=5><div></b>')).toEqual(['i2 popped 0 after i5,i4,i3', 'i1 popped 0 after i5,i4,i3,i2']);
+    // Three iterations or fewer: copies only, nothing to tell.
+    expect(run('<a><i id=1><i id=2><i id=3><div><a>')).toEqual([]);
+    expect(run('<b><i><span><div></b>')).toEqual([]);
+  });
+
   it('gives every element its start tag location and reports the end tag that closed it', () => {
     const html = '<p class=a>x<b>y</b></p><div>z';
     const { sink } = parse(html);

@@ -1143,6 +1143,52 @@ export class OutputAlignment {
   }
 
   /**
+   * The adoption agency algorithm of the token at `offset` took `el` off its list and the stack of open
+   * elements on its inner loop's iteration `passed.length + 1`, past the third (§13.2.6.4.7 step
+   * 4.13.4), after visiting `passed`. The output's parser visits only the elements that are in the
+   * output: with `k` of them left out (unwrapped, removed, replaced) it reaches `el` `k` iterations
+   * earlier, and on the third or before it copies `el` (4.13.6) instead — one more element in the tree
+   * than the input's (`<a><i><i><i><span><div><a>` with the span unwrapped: a third copy of an `i`
+   * around the div). Refused there.
+   */
+  /** `checkPastThree`'s count over the pass it checked last. */
+  private readonly pastThree: { passed: readonly ElementRecord[] | null; counted: number; absent: number; first: ElementRecord | null } = { passed: null, counted: 0, absent: 0, first: null };
+
+  /** After the document's end (transformer.ts `releaseDocument`): let go of the last pass's elements. */
+  releaseDocument(): void {
+    this.pastThree.passed = null;
+    this.pastThree.first = null;
+  }
+
+  checkPastThree(el: ElementRecord, passed: readonly ElementRecord[], count: number, offset: number): void {
+    // The elements left out among the first `count` passed, counted on from the last check of the same
+    // pass (one array a pass, only appended to): a pass that drops thousands stays linear.
+    const run = this.pastThree;
+    if (run.passed !== passed) {
+      run.passed = passed;
+      run.counted = 0;
+      run.absent = 0;
+      run.first = null;
+    }
+    for (; run.counted < count; run.counted++) {
+      const x = passed[run.counted]!;
+      if (this.present(x)) continue;
+      run.absent++;
+      run.first ??= x;
+    }
+    const absent = run.absent;
+    const first = run.first;
+    // (An element the output does not have is not visited there either: no copy of it to make.)
+    if (!this.present(el)) return;
+    const counter = count + 1;
+    if (first === null || counter - absent > 3) return;
+    throw alignmentError(
+      `leaving out the <${first.localName}> that the adoption agency algorithm of the token at offset ${offset} passes on its way to a <${el.localName}>`,
+      `that algorithm's inner loop takes the <${el.localName}> off the list of active formatting elements and the stack of open elements on its iteration ${counter}, past the third (HTML §13.2.6.4.7 step 4.13.4), and a browser reading the output, which has ${absent === 1 ? 'one element' : `${absent} elements`} fewer there, reaches it on iteration ${counter - absent} and makes a copy of it instead`,
+    );
+  }
+
+  /**
    * A start tag whose rule walked the stack or looked at the current node (`kind`, tag-classes.ts): the
    * elements from the current node down that it looked at, and some below (`seen`). The output's
    * parser has only the elements that are in the output, and looks at those: where it would change the

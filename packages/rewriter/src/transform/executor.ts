@@ -22,7 +22,7 @@ import { checkRename, checkUnwrap, isPreLike, renameLeavesList, specialChanged }
 import { checkMovedContent, checkMovedEnd, noteContentChange } from './moved-content.js';
 import type { CompiledHandlers, Fn, HandlerResult } from './handlers.js';
 import type { Output, SourceSpan } from './output.js';
-import { OP_COMMENT, OP_COPY, OP_DOC_END, OP_DOCTYPE, OP_DOCUMENT_LEVEL, OP_DROPPED, OP_END, OP_END_GUARD, OP_EOF_TAG, OP_FORMATTING, OP_HELD_START, OP_IGNORED, OP_RAW, OP_START, OP_TEXT, OP_WALK, OP_FRAMESET, OP_EFFECTS, OP_PLAINTEXT, OP_CLOSER, OP_OUTLIVED, OP_OUTLIVED_END, OP_REOPENED, OP_NOAHS_ARK, OP_PRE_START, OP_LIST, OP_LIST_LOAD, OP_HELD_TEXT, OP_HELD_END_RUN, OP_HELD_COMMENT, type Op, sizeOf } from './ops.js';
+import { OP_COMMENT, OP_COPY, OP_DOC_END, OP_DOCTYPE, OP_DOCUMENT_LEVEL, OP_DROPPED, OP_END, OP_END_GUARD, OP_EOF_TAG, OP_FORMATTING, OP_HELD_START, OP_IGNORED, OP_RAW, OP_START, OP_TEXT, OP_WALK, OP_FRAMESET, OP_EFFECTS, OP_PLAINTEXT, OP_CLOSER, OP_OUTLIVED, OP_OUTLIVED_END, OP_REOPENED, OP_NOAHS_ARK, OP_PRE_START, OP_LIST, OP_LIST_LOAD, OP_PAST_THREE, OP_HELD_TEXT, OP_HELD_END_RUN, OP_HELD_COMMENT, type Op, sizeOf } from './ops.js';
 import { NoahsArkIndex, noahsArkByWalk, verified, type ListLoad } from './noahs-ark.js';
 import { type EndGuard, guardContent } from './end-of-input.js';
 import { DROPPED_COPY_CLOSED } from './alignment.js';
@@ -258,6 +258,7 @@ export class Executor {
   releaseDocument(): void {
     this.recent.fill(undefined as unknown as string);
     this.recentCount = 0;
+    this.align.releaseDocument();
   }
 
   /** `source` was written (copied): one more piece of the tail. */
@@ -506,6 +507,15 @@ export class Executor {
   /** A start tag whose rule looked at `seen` on the stack (alignment.ts `checkWalk`). Now, or in order. */
   walked(kind: number, seen: readonly ElementRecord[], offset: number): void {
     this.push({ k: OP_WALK, kind, seen, offset });
+  }
+
+  /**
+   * The adoption agency algorithm of the token at `offset` took `el` off the list and the stack past its
+   * inner loop's third iteration, after visiting the first `count` of `passed`
+   * (`TreeSink.adoptionAgencyDroppedPastThree`): checked in order (alignment.ts `checkPastThree`).
+   */
+  droppedPastThree(el: ElementRecord, passed: readonly ElementRecord[], count: number, offset: number): void {
+    this.push({ k: OP_PAST_THREE, el, passed, count, offset });
   }
 
   /**
@@ -950,6 +960,10 @@ export class Executor {
       case OP_WALK:
         // (A start tag inside removed content is not in the output: nothing to compare.)
         if (this.suppress.length === 0) this.align.checkWalk(op.kind, op.seen, op.offset);
+        return;
+      case OP_PAST_THREE:
+        // (A token inside removed content is not in the output: its parser runs no algorithm for it.)
+        if (this.suppress.length === 0) this.align.checkPastThree(op.el, op.passed, op.count, op.offset);
         return;
       case OP_DOCUMENT_LEVEL:
         if (this.suppress.length === 0 || op.target === null || this.align.present(op.target)) {

@@ -97,6 +97,12 @@ export const OP_HELD_END_RUN = 28;
 export const OP_HELD_COMMENT = 29;
 /** Source the output must have even inside removed content: it acts on the document, `<html>` or `<body>` (alignment.ts). */
 export const OP_DOCUMENT_LEVEL = 15;
+/**
+ * The adoption agency algorithm's inner loop took `el` off the list and the stack because its counter
+ * was past three (§13.2.6.4.7 step 4.13.4), having visited the first `count` of `passed`: checked against the elements
+ * the output's parser has there (alignment.ts `checkPastThree`).
+ */
+export const OP_PAST_THREE = 30;
 
 /** One step of output: copy raw text, or run handlers on a unit and write what they decided. */
 export type Op =
@@ -118,6 +124,7 @@ export type Op =
   | { readonly k: typeof OP_PLAINTEXT }
   | { readonly k: typeof OP_EFFECTS; readonly effects: TokenEffects; readonly index: number }
   | { readonly k: typeof OP_WALK; readonly kind: number; readonly seen: readonly ElementRecord[]; readonly offset: number }
+  | { readonly k: typeof OP_PAST_THREE; readonly el: ElementRecord; readonly passed: readonly ElementRecord[]; readonly count: number; readonly offset: number }
   | { readonly k: typeof OP_CLOSER; readonly token: StartTagToken; readonly closes: ElementRecord; readonly at: AlignPoint }
   | { readonly k: typeof OP_OUTLIVED; readonly child: ElementRecord }
   | { readonly k: typeof OP_OUTLIVED_END; readonly el: ElementRecord }

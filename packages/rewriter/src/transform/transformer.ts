@@ -308,6 +308,9 @@ export class Transformer {
         if (verifyingNoahsArk()) this.noahsArkBefore = this.builder.activeFormattingSinceMarker(0) as ElementRecord[];
         else if (!noahs.started) this.noahsArkBefore = this.builder.activeFormattingSinceMarker(3) as ElementRecord[] | null;
       });
+      // (Checked in order: whether the elements the inner loop passed are in the output is decided by
+      // their own ops, all before this token's.)
+      this.sink.onDroppedPastThree = (el, passed, count) => this.exec.droppedPastThree(el, passed, count, this.lastToken === null ? 0 : this.lastToken.start);
     }
     const textHandlersExist = config.docText.length > 0 || config.registrations.some((r) => r.text !== null);
     this.text = new TextPlacement(this.exec, this.lists, textHandlersExist, watch);

@@ -521,6 +521,16 @@ export class ViewSink implements TreeSink<NodeRecord> {
     return template.content;
   }
 
+  /**
+   * Told of step 4.13.4 of the adoption agency algorithm (`TreeSink.adoptionAgencyDroppedPastThree`):
+   * the transformer checks it against what the output's parser counts (null: nobody asks).
+   */
+  onDroppedPastThree: ((el: ElementRecord, passed: readonly ElementRecord[], count: number) => void) | null = null;
+
+  adoptionAgencyDroppedPastThree(element: NodeRecord, passed: readonly NodeRecord[], count: number): void {
+    if (this.onDroppedPastThree !== null && element instanceof ElementRecord) this.onDroppedPastThree(element, passed as readonly ElementRecord[], count);
+  }
+
   activeFormattingElementDropped(element: NodeRecord, reason: 'not-open' | 'noahs-ark'): void {
     if (element instanceof ElementRecord) this.record(EV_DROPPED, element, null, reason);
   }

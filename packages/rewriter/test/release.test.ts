@@ -39,10 +39,14 @@ function leftovers(root: object): string[] {
   return found;
 }
 
-/** A document that leaves something in every place the transformer keeps state: formatting elements, a table, a head, a script, text to the end. */
+/**
+ * A document that leaves something in every place the transformer keeps state: formatting elements, a
+ * table, a head, a script, an adoption agency algorithm that drops elements past its inner loop's third
+ * iteration, text to the end.
+ */
 function page(): string {
   const rows = Array.from({ length: 40 }, (_, i) => `<tr><td><a href="/r${i}">row ${i}</a> <b>bold<i>both</b> after</i></td></tr>`).join('\n');
-  return `<!doctype html><html lang=en><head><title>t</title><script>var x = "</div>";</script></head><body class=page>\n<div id=main><p>text &amp; more<form><input name=q></form>\n<table>${rows}</table>\n<p><b><i><u>open formatting at the end ${'x'.repeat(3000)}`;
+  return `<!doctype html><html lang=en><head><title>t</title><script>var x = "</div>";</script></head><body class=page>\n<div id=main><p>text &amp; more<form><input name=q></form>\n<table>${rows}</table>\n<b><i id=1><i id=2><i id=3><i id=4><i id=5><div>past three</b>\n<p><b><i><u>open formatting at the end ${'x'.repeat(3000)}`;
 }
 
 const handlers = {

@@ -406,6 +406,10 @@ export class Transformer {
     this.effects = null;
     this.tailBefore = [];
     this.boundaryBefore = null;
+    this.noahsArk = null;
+    this.noahsArkBefore = null;
+    // (The index of the list of active formatting elements, kept while the list is long: no op waits.)
+    if (this.exec.noahs.started) this.stopNoahsArkIndex();
     this.builder.releaseDocument();
     this.sink.releaseDocument();
     this.exec.releaseDocument();

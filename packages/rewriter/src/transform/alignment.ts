@@ -71,6 +71,7 @@ import {
   OUT_DETACHED,
   OUT_ENDED_OPEN,
   OUT_EXPLICIT,
+  OUT_HELD_TEXT_COPY,
   OUT_UNWRAPPED,
 } from '../view/records.js';
 
@@ -1084,7 +1085,18 @@ export class OutputAlignment {
     if ((copy.out & OUT_EXPLICIT) !== 0) return true;
     const from = copy.copiedFrom;
     if (from === null || !copy.reconstructed) return false;
-    if (!differs && this.inOutputList(this.entryOf(from))) return false;
+    const listed = this.inOutputList(this.entryOf(from));
+    if (!differs && listed) return false;
+    if (!listed && (copy.out & OUT_HELD_TEXT_COPY) !== 0 && this.present(copy)) {
+      // Made for table text the output has already: its parser was to make it when it places that text,
+      // but its list no longer has the original (an end tag written for it took it off:
+      // `<table><a><table>x<td><a></td>x` with the td removed, whose `</a>` closes the copy the first x
+      // made), and no tag can come before text already written.
+      throw alignmentError(
+        `the text the parser holds in the table before offset ${effects.start}`,
+        `the parser puts it in a copy of <${copy.localName}> (foster parenting with the active formatting elements reconstructed, HTML §13.2.6.4.10, §13.2.4.3), whose original a browser reading the output no longer has in its list of active formatting elements`,
+      );
+    }
     // The effects before it first (what the token closed, the copies before it that must come first).
     this.flush(effects, at.upTo);
     this.materializeCopies(effects, at.upTo);

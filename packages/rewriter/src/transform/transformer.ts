@@ -22,7 +22,7 @@
 import { EndTagClass, StartTagClass, TextTokenClass, Tokenizer, type CommentToken, type DoctypeToken, type TextToken, type Token } from '@sluice/tokenizer';
 import { TreeBuilder } from '@sluice/tree-builder';
 import { contentContextOf } from '../rewritable-units/content.js';
-import { ElementRecord, type NodeRecord, OUT_FOSTERED, OUT_REOPENS_BODY, OUT_TAG_ADOPTS, type ParentRecord } from '../view/records.js';
+import { ElementRecord, type NodeRecord, OUT_FOSTERED, OUT_HELD_TEXT_COPY, OUT_REOPENS_BODY, OUT_TAG_ADOPTS, type ParentRecord } from '../view/records.js';
 import { EV_COMMENT, EV_CREATE, EV_DROPPED, EV_FOSTERED_TEXT, EV_KEPT_OPEN, EV_POP, EV_TEXT, ViewSink, WHOLE_TOKEN } from '../view/view-sink.js';
 import { type AlignPoint, DROPPED_COPY_CLOSED, EFFECT_CREATE, EFFECT_FOSTER, EFFECT_POP, NO_EFFECTS, TABLE_TEXT_PARENTS, TokenEffects, alignPoint, alignmentError, reconstructionTail } from './alignment.js';
 import { BUTTON_SCOPE, SCOPE_BOUNDARY, WALK_DD, WALK_HEADING, WALK_HR, WALK_LI, WALK_OPTGROUP, WALK_OPTION, isSpecial, walkKindOf, walkTarget } from './tag-classes.js';
@@ -189,6 +189,7 @@ export class Transformer {
       const node = sink.eventNode[i]!;
       if (kind === EV_CREATE && heldTextCopies > 0 && (node as ElementRecord).reconstructed) {
         heldTextCopies--;
+        (node as ElementRecord).out |= OUT_HELD_TEXT_COPY;
         this.notEffects.push(node as ElementRecord);
         continue;
       }

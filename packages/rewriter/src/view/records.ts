@@ -182,6 +182,12 @@ export const OUT_TAG_ADOPTS = 2048;
  * has before the table already — between that content and the table.
  */
 export const OUT_FOSTERED_BEFORE = 4096;
+/**
+ * (Of the input's tree:) a copy a reconstruction made for text the tree builder held "in table text"
+ * (§13.2.6.4.10) and the output has already: the output's parser is to make it when it places that
+ * text (transformer.ts `effectsOf`), which it can only do while it has the original's entry.
+ */
+export const OUT_HELD_TEXT_COPY = 8192;
 
 /** `ElementRecord.writtenTag` of a formatting element whose start tag is not in the output. */
 export const TAG_NOT_WRITTEN: WrittenTag = Object.freeze({ name: '', attributes: Object.freeze([]) });

@@ -786,9 +786,34 @@ export class OutputAlignment {
       if (popsOnly && effects.kinds[i] !== EFFECT_POP) return;
       effects.done++;
       if (bodyImplied && el.namespace === HTML && el.copiedFrom === null && IMPLIED_BY_CONTENT.has(el.localName)) continue;
-      if (effects.kinds[i] === EFFECT_POP) this.close(el, effects);
-      else if (effects.kinds[i] === EFFECT_CREATE) this.materialize(el, effects, i);
+      if (effects.kinds[i] === EFFECT_POP) {
+        if (isFormatting(el) && this.clearedByTableTag(effects, i, upTo)) {
+          // The explicit tag written next closes it as the token did, its entry kept.
+          if (this.present(el)) el.out |= OUT_CLOSED;
+          continue;
+        }
+        this.close(el, effects);
+      } else if (effects.kinds[i] === EFFECT_CREATE) this.materialize(el, effects, i);
     }
+  }
+
+  /**
+   * Whether the pop at `index` is one of those right before the implied `<tbody>`, `<tr>` or
+   * `<colgroup>` of the same token (before `upTo`), which is about to be written as an explicit start
+   * tag: the token made it after clearing the stack back to a table (or table body) context
+   * (§13.2.6.4.9, §13.2.6.4.13), and that tag, read in the same insertion mode, clears the stack the same
+   * way — closing what is open above the table, a formatting element foster-parented there included,
+   * while its entry stays in the list. Its end tag would also take the entry off (the adoption agency
+   * algorithm), so that a browser would not copy it for the text after it
+   * (`<table><a><table>x<td><a></td>x` with the td removed).
+   */
+  private clearedByTableTag(effects: TokenEffects, index: number, upTo: number): boolean {
+    let j = index + 1;
+    while (j < upTo && effects.kinds[j] === EFFECT_POP) j++;
+    if (j >= upTo || effects.kinds[j] !== EFFECT_CREATE) return false;
+    const next = effects.nodes[j]!;
+    if (next.namespace !== HTML || next.copiedFrom !== null || (next.out & OUT_EXPLICIT) !== 0 || !this.present(next)) return false;
+    return next.localName === 'tbody' || next.localName === 'tr' || next.localName === 'colgroup';
   }
 
   /**

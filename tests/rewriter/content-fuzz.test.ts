@@ -816,6 +816,31 @@ describe('exact on the final tree, with handlers chosen at random', () => {
     expect([...kinds]).toEqual([]);
   });
 
+  it('found by random seed 1235 (2026-12-07): a start tag read at an integration point the output leaves out is refused where a browser would read it by other rules', async () => {
+    // The <td> closes the removed font, so it is written; the input's parser read it at the svg title (an
+    // HTML integration point: the insertion mode's rules, a td in the table), a browser reading the
+    // output reads it at the svg (foreign content: an SVG td).
+    for (const [input, name, tag] of [
+      ['<table><svg><font><title><td>', 'font', 'td'],
+      ['<table><svg><g><desc><tr>', 'g', 'tr'],
+    ]) {
+      const refused = new RegExp(`^HTMLRewriter: the tag <${tag}> at offset \\d+, which the parser reads in the <(title|desc)> the output leaves out, cannot be written so that a browser builds the same tree: .* in the <svg> instead, by the rules for foreign content`);
+      for (const async of [false, true]) {
+        for (const chunks of [[input!], [...input!]]) await expect(rewrite(chunks, [[name!, { kind: 'remove' }]], async)).rejects.toThrow(refused);
+      }
+    }
+    // Exact where the tag stays inside the removed content, or nothing is left out.
+    const kinds = new Map<string, number>();
+    for (const [input, entries] of [
+      ['<svg><font><title><p>x</font>y', [['font', { kind: 'remove' }]]],
+      ['<table><svg><font><title><td>', [['title', { kind: 'attribute' }]]],
+      ['<svg><title><b>x</b></title></svg><p>', [['svg', { kind: 'remove' }]]],
+    ] as [string, [string, Change][]][]) {
+      await expectExactEveryWay(input, entries, kinds);
+    }
+    expect([...kinds]).toEqual([]);
+  });
+
   it('found by random seed 1229 (2026-12-07): a formatting element above a table that a left-out table tag closed is closed by the implied tag written for it, its entry kept; table text a browser would then put in no copy is refused', async () => {
     // The td's start tag closes the copy of the a the first x went into (it clears the stack back to a
     // table context) and keeps its entry, so the second x, held in the table, goes into a new copy.

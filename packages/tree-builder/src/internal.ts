@@ -38,6 +38,14 @@ declare module './tree-builder.js' {
     /** The open elements from the current node down, while `visit` returns true. */
     forEachOpenElementFromTop(visit: (node: N) => boolean): void;
     /**
+     * Before a tag or text named `name` is processed: the open elements from the current node down, each
+     * with whether the dispatcher would use the insertion mode's rules were it the adjusted current node
+     * (§13.2.6), while `visit` returns true.
+     */
+    forEachDispatchFromTop(kind: 'start' | 'end' | 'text', name: string, visit: (node: N, insertionMode: boolean) => boolean): void;
+    /** Whether the adjusted current node is an element in the HTML namespace (or there is none). */
+    adjustedCurrentNodeIsHtml(): boolean;
+    /**
      * `activeFormattingTail` continued across markers: segments from the last marker back, each in list
      * order, up to an open entry.
      */

@@ -159,6 +159,23 @@ const RESET_MODE_IDS: readonly number[] = [
  * emit callback, synchronously: it switches the tokenizer's text mode before the next character is read),
  * then call `processEnd` once at the end of the input.
  */
+/**
+ * §13.2.6 The tree construction dispatcher, for an adjusted current node that is not in the HTML
+ * namespace: whether a token of `kind` (`START_TAG`, `END_TAG`, `CHARACTERS`; `name`: a start tag's) is
+ * still processed by the insertion mode's rules there — at a MathML text integration point, at an
+ * `annotation-xml` for an `<svg>`, at an HTML integration point — rather than the rules for foreign
+ * content.
+ */
+function insertionModeRulesApply<N>(node: ElementRecord<N>, kind: number, name: string): boolean {
+  const flags = node.flags;
+  if (flags & MATHML_TEXT_INTEGRATION_POINT) {
+    if (kind === CHARACTERS) return true;
+    if (kind === START_TAG && name !== 'mglyph' && name !== 'malignmark') return true;
+  }
+  if (kind === START_TAG && name === 'svg' && node.namespace === NS.MATHML && node.localName === 'annotation-xml') return true;
+  return (flags & HTML_INTEGRATION_POINT) !== 0 && (kind === START_TAG || kind === CHARACTERS);
+}
+
 export class TreeBuilder<N> {
   /** @internal */ readonly sink: TreeSink<N>;
   /** @internal */ readonly tokenizer: TokenizerFeedback;
@@ -589,19 +606,27 @@ export class TreeBuilder<N> {
   dispatch(t: TreeToken): void {
     if (this.stack.length === 0 || t.kind === EOF) return this.processInMode(this.mode, t);
     const node = this.adjustedCurrentNode;
-    const flags = node.flags;
-    if (flags & HTML_NS) return this.processInMode(this.mode, t);
-    if (flags & MATHML_TEXT_INTEGRATION_POINT) {
-      if (t.kind === CHARACTERS) return this.processInMode(this.mode, t);
-      if (t.kind === START_TAG && t.name !== 'mglyph' && t.name !== 'malignmark') return this.processInMode(this.mode, t);
-    }
-    if (t.kind === START_TAG && t.name === 'svg' && node.namespace === NS.MATHML && node.localName === 'annotation-xml') {
-      return this.processInMode(this.mode, t);
-    }
-    if (flags & HTML_INTEGRATION_POINT && (t.kind === START_TAG || t.kind === CHARACTERS)) {
-      return this.processInMode(this.mode, t);
-    }
+    if (node.flags & HTML_NS || insertionModeRulesApply(node, t.kind, t.kind === START_TAG ? t.name : '')) return this.processInMode(this.mode, t);
     foreignContent(this, t);
+  }
+
+  /**
+   * @internal Before a start tag (`kind` `'start'`), an end tag (`'end'`) or text (`'text'`) named `name`
+   * is processed: the open elements from the current node down, each with whether the dispatcher would
+   * process the token by the insertion mode's rules were that element the adjusted current node (else by
+   * the rules for foreign content, §13.2.6), while `visit` returns true. (The rewriter: an element its
+   * output leaves out makes a browser's dispatcher look at the element below it.)
+   */
+  forEachDispatchFromTop(kind: 'start' | 'end' | 'text', name: string, visit: (node: N, insertionMode: boolean) => boolean): void {
+    const k = kind === 'start' ? START_TAG : kind === 'end' ? END_TAG : CHARACTERS;
+    for (let r: ElementRecord<N> | null = this.stack.length > 0 ? this.stack.current : null; r !== null; r = r.below) {
+      if (!visit(r.node, (r.flags & HTML_NS) !== 0 || insertionModeRulesApply(r, k, name))) return;
+    }
+  }
+
+  /** @internal Whether the adjusted current node is an element in the HTML namespace (or there is none). */
+  adjustedCurrentNodeIsHtml(): boolean {
+    return this.stack.length === 0 || (this.adjustedCurrentNode.flags & HTML_NS) !== 0;
   }
 
   /** @internal Process `t` "using the rules for" `mode` (the insertion mode does not change). */

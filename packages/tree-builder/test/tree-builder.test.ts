@@ -202,6 +202,33 @@ describe('TreeBuilder', () => {
     expect(foster.sink.log).toContain('insert span into body before table');
   });
 
+  it("tells, element by element from the current node down, whether the dispatcher would read a token by the insertion mode's rules there (§13.2.6)", () => {
+    const parser = new Parser(new TestSink());
+    parser.write('<table><math><mi><svg><title>');
+    const builder = parser.treeBuilder;
+    const at = (kind: 'start' | 'end' | 'text', name: string): string[] => {
+      const out: string[] = [];
+      builder.forEachDispatchFromTop(kind, name, (node, inMode) => {
+        out.push(`${node.name}:${inMode ? 'mode' : 'foreign'}`);
+        return true;
+      });
+      return out;
+    };
+    expect(builder.adjustedCurrentNodeIsHtml()).toBe(false);
+    // title: an HTML integration point (start tags, text); svg: none; mi: a MathML text integration point
+    // (not for mglyph); math: none; then HTML elements.
+    expect(at('start', 'td')).toEqual(['title:mode', 'svg:foreign', 'mi:mode', 'math:foreign', 'table:mode', 'body:mode', 'html:mode']);
+    expect(at('start', 'mglyph')).toEqual(['title:mode', 'svg:foreign', 'mi:foreign', 'math:foreign', 'table:mode', 'body:mode', 'html:mode']);
+    expect(at('text', '')).toEqual(['title:mode', 'svg:foreign', 'mi:mode', 'math:foreign', 'table:mode', 'body:mode', 'html:mode']);
+    expect(at('end', 'td')).toEqual(['title:foreign', 'svg:foreign', 'mi:foreign', 'math:foreign', 'table:mode', 'body:mode', 'html:mode']);
+    parser.write('</title></svg></mi><annotation-xml>');
+    expect(at('start', 'svg')[0]).toBe('annotation-xml:mode');
+    expect(at('start', 'div')[0]).toBe('annotation-xml:foreign');
+    parser.write('</annotation-xml></math>');
+    expect(builder.adjustedCurrentNodeIsHtml()).toBe(true);
+    parser.end();
+  });
+
   it('exposes the stack of open elements and the insertion mode while parsing', () => {
     const sink = new TestSink();
     const parser = new Parser(sink);

@@ -1188,6 +1188,28 @@ export class OutputAlignment {
    * than the input's (`<a><i><i><i><span><div><a>` with the span unwrapped: a third copy of an `i`
    * around the div). Refused there.
    */
+  /**
+   * A tag (`tag`, at `offset`) the input's parser read with `seen[0]` as the adjusted current node, not
+   * an HTML element, by the insertion mode's rules where `modes[0]` (an integration point) or else by
+   * the rules for foreign content (§13.2.6). A browser reading the output reads it at the first of
+   * `seen` the output has open: where that is another element, whose rules differ, the tag makes
+   * another element there (`<table><svg><font><title><td>` with the font removed: the `<td>`, read at
+   * the svg, is an SVG `td`) — refused.
+   */
+  checkDispatch(seen: readonly ElementRecord[], modes: readonly boolean[], tag: string, offset: number): void {
+    for (let i = 0; i < seen.length; i++) {
+      const el = seen[i]!;
+      if (!this.present(el) || (el.out & OUT_CLOSED) !== 0) continue;
+      if (i === 0 || modes[i] === modes[0]) return;
+      const gone = seen[0]!;
+      const rules = (inMode: boolean) => (inMode ? 'the insertion mode' : 'foreign content');
+      throw alignmentError(
+        `the tag ${tag} at offset ${offset}, which the parser reads in the <${gone.localName}> the output leaves out,`,
+        `a browser reading the output reads that tag in the <${el.localName}> instead, by the rules for ${rules(modes[i]!)}, where the input's parser used those for ${rules(modes[0]!)} (HTML §13.2.6, the tree construction dispatcher), and makes another element of it`,
+      );
+    }
+  }
+
   /** `checkPastThree`'s count over the pass it checked last. */
   private readonly pastThree: { passed: readonly ElementRecord[] | null; counted: number; absent: number; first: ElementRecord | null } = { passed: null, counted: 0, absent: 0, first: null };
 

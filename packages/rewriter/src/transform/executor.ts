@@ -22,7 +22,7 @@ import { checkRename, checkUnwrap, isPreLike, renameLeavesList, specialChanged }
 import { checkMovedContent, checkMovedEnd, noteContentChange } from './moved-content.js';
 import type { CompiledHandlers, Fn, HandlerResult } from './handlers.js';
 import type { Output, SourceSpan } from './output.js';
-import { OP_COMMENT, OP_COPY, OP_DOC_END, OP_DOCTYPE, OP_DOCUMENT_LEVEL, OP_DROPPED, OP_END, OP_END_GUARD, OP_EOF_TAG, OP_FORMATTING, OP_HELD_START, OP_IGNORED, OP_RAW, OP_START, OP_TEXT, OP_WALK, OP_FRAMESET, OP_EFFECTS, OP_PLAINTEXT, OP_CLOSER, OP_OUTLIVED, OP_OUTLIVED_END, OP_REOPENED, OP_NOAHS_ARK, OP_PRE_START, OP_LIST, OP_LIST_LOAD, OP_PAST_THREE, OP_HELD_TEXT, OP_HELD_END_RUN, OP_HELD_COMMENT, type Op, sizeOf } from './ops.js';
+import { OP_COMMENT, OP_COPY, OP_DOC_END, OP_DOCTYPE, OP_DOCUMENT_LEVEL, OP_DROPPED, OP_END, OP_END_GUARD, OP_EOF_TAG, OP_FORMATTING, OP_HELD_START, OP_IGNORED, OP_RAW, OP_START, OP_TEXT, OP_WALK, OP_FRAMESET, OP_EFFECTS, OP_PLAINTEXT, OP_CLOSER, OP_OUTLIVED, OP_OUTLIVED_END, OP_REOPENED, OP_NOAHS_ARK, OP_PRE_START, OP_LIST, OP_LIST_LOAD, OP_PAST_THREE, OP_DISPATCH, OP_HELD_TEXT, OP_HELD_END_RUN, OP_HELD_COMMENT, type Op, sizeOf } from './ops.js';
 import { NoahsArkIndex, noahsArkByWalk, verified, type ListLoad } from './noahs-ark.js';
 import { type EndGuard, guardContent } from './end-of-input.js';
 import { DROPPED_COPY_CLOSED } from './alignment.js';
@@ -519,6 +519,14 @@ export class Executor {
   }
 
   /**
+   * The tag `tag` at `offset` was read while the adjusted current node was not an HTML element: `seen`,
+   * `modes`, `popped` as `OP_DISPATCH` says (ops.ts); checked in order (alignment.ts `checkDispatch`).
+   */
+  dispatched(seen: readonly ElementRecord[], modes: readonly boolean[], popped: readonly boolean[], tag: string, offset: number): void {
+    this.push({ k: OP_DISPATCH, seen, modes, popped, tag, offset });
+  }
+
+  /**
    * Source that acts on the document, `<html>` or `<body>` (`target`; null: the document): a `<html>` or
    * `<body>` start tag whose attributes are added to that element, `</body>`, `</html>`, a comment the
    * tree builder puts in the document or the html element. Written even inside removed content (its
@@ -960,6 +968,11 @@ export class Executor {
       case OP_WALK:
         // (A start tag inside removed content is not in the output: nothing to compare.)
         if (this.suppress.length === 0) this.align.checkWalk(op.kind, op.seen, op.offset);
+        return;
+      case OP_DISPATCH:
+        // A tag inside removed content is not in the output — unless it closes what is removed (the
+        // elements that hold it back are among those it closed): then a browser reads it there.
+        if (this.suppress.every((s) => s instanceof ElementRecord && op.seen.some((el, i) => el === s && op.popped[i]))) this.align.checkDispatch(op.seen, op.modes, op.tag, op.offset);
         return;
       case OP_PAST_THREE:
         // (A token inside removed content is not in the output: its parser runs no algorithm for it.)

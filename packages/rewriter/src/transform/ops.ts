@@ -103,6 +103,13 @@ export const OP_DOCUMENT_LEVEL = 15;
  * the output's parser has there (alignment.ts `checkPastThree`).
  */
 export const OP_PAST_THREE = 30;
+/**
+ * A tag read while the adjusted current node was not an HTML element (§13.2.6, the tree construction
+ * dispatcher): the open elements from the current node down (`seen`), whether the dispatcher would use
+ * the insertion mode's rules at each (`modes`), and whether the tag closed it (`popped`) — checked against
+ * the element a browser reading the output has there (alignment.ts `checkDispatch`).
+ */
+export const OP_DISPATCH = 31;
 
 /** One step of output: copy raw text, or run handlers on a unit and write what they decided. */
 export type Op =
@@ -124,6 +131,7 @@ export type Op =
   | { readonly k: typeof OP_PLAINTEXT }
   | { readonly k: typeof OP_EFFECTS; readonly effects: TokenEffects; readonly index: number }
   | { readonly k: typeof OP_WALK; readonly kind: number; readonly seen: readonly ElementRecord[]; readonly offset: number }
+  | { readonly k: typeof OP_DISPATCH; readonly seen: readonly ElementRecord[]; readonly modes: readonly boolean[]; readonly popped: readonly boolean[]; readonly tag: string; readonly offset: number }
   | { readonly k: typeof OP_PAST_THREE; readonly el: ElementRecord; readonly passed: readonly ElementRecord[]; readonly count: number; readonly offset: number }
   | { readonly k: typeof OP_CLOSER; readonly token: StartTagToken; readonly closes: ElementRecord; readonly at: AlignPoint }
   | { readonly k: typeof OP_OUTLIVED; readonly child: ElementRecord }

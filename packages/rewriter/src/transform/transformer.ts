@@ -73,6 +73,9 @@ const OWN_START = 1;
 const OWN_END = 2;
 
 /** One rewrite of one document. Create it through `HTMLRewriter`; feed it with `write` and `end`. */
+/** How many open elements, from the current node down, a tag read in foreign content records for `checkDispatch`. */
+const MAX_DISPATCH_SEEN = 24;
+
 export class Transformer {
   private readonly tokenizer: Tokenizer;
   private readonly builder: TreeBuilder<NodeRecord>;
@@ -451,7 +454,9 @@ export class Transformer {
       const walk = this.aligning ? walkKindOf(token.name) : 0;
       const seen = walk === 0 || (this.exec.idle && !this.exec.align.treeChanged) ? null : this.walkedElements(walk);
       const reopens = this.aligning && this.builder.afterTheBody();
+      const dispatch = this.aligning && !this.builder.adjustedCurrentNodeIsHtml() ? this.dispatchSeen('start', token.name) : null;
       this.builder.processStartTagToken(token);
+      if (dispatch !== null) this.dispatched(dispatch, `<${token.name}>`, token.start);
       if (reopens) this.markReopensBody(token);
       this.afterStartTag(token, walk, seen);
       const pushed = this.noahsArk;
@@ -515,6 +520,30 @@ export class Transformer {
       return stops < 4 && seen.length < 24;
     });
     return seen;
+  }
+
+  /**
+   * Before a start tag is processed while the adjusted current node is not an HTML element (end tags
+   * there are read by the rules for foreign content whatever that element is, until an HTML one: a
+   * browser without it reads them alike; text, the same but for reconstructing formatting elements,
+   * is not checked): the open elements
+   * from the current node down (at most `MAX_DISPATCH_SEEN`), each with whether the dispatcher would use
+   * the insertion mode's rules there (`TreeBuilder.forEachDispatchFromTop`; alignment.ts `checkDispatch`).
+   */
+  private dispatchSeen(kind: 'start', name: string): { seen: ElementRecord[]; modes: boolean[] } {
+    const seen: ElementRecord[] = [];
+    const modes: boolean[] = [];
+    this.builder.forEachDispatchFromTop(kind, name, (node, inMode) => {
+      seen.push(node as ElementRecord);
+      modes.push(inMode);
+      return seen.length < MAX_DISPATCH_SEEN;
+    });
+    return { seen, modes };
+  }
+
+  /** After the tag: which of `seen` it closed, and the check in order (`OP_DISPATCH`). */
+  private dispatched(d: { seen: ElementRecord[]; modes: boolean[] }, tag: string, offset: number): void {
+    this.exec.dispatched(d.seen, d.modes, d.seen.map((el) => !el.open), tag, offset);
   }
 
   /** The entries whose elements were not open that the token being processed took off the list of active formatting elements (null: none). */

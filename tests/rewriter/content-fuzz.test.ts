@@ -816,6 +816,22 @@ describe('exact on the final tree, with handlers chosen at random', () => {
     expect([...kinds]).toEqual([]);
   });
 
+  it("found by random seed 1241 (2026-12-07): copies written into an open formatting element that Noah's Ark took off the list are refused where the end tags written first would close it", async () => {
+    // The copies of the three inner fonts (reconstructed for the x, in the first font) get content of
+    // their own, so each is written with a start tag, after a </font> for each original; Noah's Ark took
+    // the first font's entry off, so a browser's first </font> closes it (§13.2.6.4.7 step 2).
+    const refused = /^HTMLRewriter: the copies of <(font|b)> the parser makes in the <(font|b)> here cannot be written so that a browser builds the same tree: .*adoption agency algorithm's step 2/;
+    for (const input of ['<font class=k><a><font class=k><font class=k><font class=k></a>x', '<b class=k><a><b class=k><b class=k><b class=k></a>x']) {
+      for (const async of [false, true]) {
+        for (const chunks of [[input], [...input]]) await expect(rewrite(chunks, [['.k', { kind: 'prepend' }]], async)).rejects.toThrow(refused);
+      }
+    }
+    // With its entry in the list, the </font> takes the last font's instead: exact.
+    const kinds = new Map<string, number>();
+    await expectExactEveryWay('<font class=k><a><font class=k></a>x', [['.k', { kind: 'prepend' }]], kinds);
+    expect([...kinds]).toEqual([]);
+  });
+
   it('found by random seed 1235 (2026-12-07): a start tag read at an integration point the output leaves out is refused where a browser would read it by other rules', async () => {
     // The <td> closes the removed font, so it is written; the input's parser read it at the svg title (an
     // HTML integration point: the insertion mode's rules, a td in the table), a browser reading the

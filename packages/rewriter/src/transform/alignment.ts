@@ -72,6 +72,7 @@ import {
   OUT_ENDED_OPEN,
   OUT_EXPLICIT,
   OUT_HELD_TEXT_COPY,
+  OUT_NOAHS_DROPPED,
   OUT_UNWRAPPED,
 } from '../view/records.js';
 
@@ -948,6 +949,7 @@ export class OutputAlignment {
       if ((el.out & OUT_CLOSED) === 0 && effects.pendingPop(el)) return false;
       const name = this.nameOf(el);
       this.checkCurrentNode(name, boundary);
+      this.checkCopyParent(this.copyParent, name);
       this.write(`</${name}>`);
       this.markDetached(el);
     }
@@ -1037,6 +1039,21 @@ export class OutputAlignment {
    * ones are then written explicitly by their own ops, once their handlers have run.
    */
   materializeCopies(effects: TokenEffects, index: number): void {
+    // (The copies go into the output parser's current node: the end tags written first must not close
+    // it, `checkCopyParent`.)
+    const outer = this.copyParent;
+    this.copyParent = effects.nodes[index]!.parent;
+    try {
+      this.materializeCopiesInto(effects, index);
+    } finally {
+      this.copyParent = outer;
+    }
+  }
+
+  /** While `materializeCopies` writes: the parent of the copies (see `checkCopyParent`). */
+  private copyParent: ParentRecord | null = null;
+
+  private materializeCopiesInto(effects: TokenEffects, index: number): void {
     this.detachCopyOriginals(effects, index);
     const copy = effects.nodes[index]!;
     if ((copy.out & OUT_EXPLICIT) === 0 && this.present(copy)) {
@@ -1066,9 +1083,29 @@ export class OutputAlignment {
       }
       const from = this.entryOf(copy.copiedFrom!);
       if ((copy.out & OUT_EXPLICIT) !== 0 || !this.inOutputList(from)) continue;
+      this.checkCopyParent(this.copyParent, this.nameOf(from));
       this.write(`</${this.nameOf(from)}>`);
       this.markDetached(from);
     }
+  }
+
+  /**
+   * An end tag `</name>` is about to take the entry of a copy's original off the output parser's list,
+   * before the copies are written into `parent` (that parser's current node then). Where that node has
+   * the name and no entry in its list, the adoption agency algorithm pops it instead (§13.2.6.4.7, step
+   * 2): `<font class=k><a><font class=k><font class=k><font class=k></a>x` with `prepend()` on `.k` —
+   * Noah's Ark (§13.2.4.3) took the first font's entry off, and the first `</font>` would close it, so
+   * the copies would go after it. Refused, as `checkCurrentNode` refuses for content.
+   */
+  private checkCopyParent(parent: ParentRecord | null, name: string): void {
+    if (!(parent instanceof ElementRecord) || parent.namespace !== HTML || this.nameOf(parent) !== name) return;
+    // (Open and not in the list: Noah's Ark took its entry off, or an end tag written for it did.)
+    if ((parent.out & (OUT_CLOSED | OUT_UNWRAPPED)) !== 0 || !this.present(parent)) return;
+    if ((parent.out & OUT_NOAHS_DROPPED) === 0 && this.inOutputList(parent)) return;
+    throw alignmentError(
+      `the copies of <${name}> the parser makes in the <${parent.localName}> here`,
+      `each is written with a start tag of its own, and the </${name}> that would first take its original off a browser's list of active formatting elements closes this <${parent.localName}>, which is open and not in that list (§13.2.6.4.7, the adoption agency algorithm's step 2)`,
+    );
   }
 
   /**

@@ -188,6 +188,11 @@ export const OUT_FOSTERED_BEFORE = 4096;
  * text (transformer.ts `effectsOf`), which it can only do while it has the original's entry.
  */
 export const OUT_HELD_TEXT_COPY = 8192;
+/**
+ * (Of the input's tree:) Noah's Ark (§13.2.4.3) took its entry off the list of active formatting
+ * elements while it was open: the one way an open formatting element is not in that list.
+ */
+export const OUT_NOAHS_DROPPED = 16384;
 
 /** `ElementRecord.writtenTag` of a formatting element whose start tag is not in the output. */
 export const TAG_NOT_WRITTEN: WrittenTag = Object.freeze({ name: '', attributes: Object.freeze([]) });

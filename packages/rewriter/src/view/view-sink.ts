@@ -19,7 +19,7 @@ import { type SelectorNames, selectorNames } from '../selectors/names.js';
 import { ElementMatcher, type SinkSelector } from '../selectors/element-matcher.js';
 import type { SelectorRegistry } from '../selectors/registry.js';
 import { WATCH_CONTENT_CHANGED, WATCH_LOST_MOVED, WATCH_MOVED, type MoveWatch } from './move-watch.js';
-import { DocumentRecord, ElementRecord, allAncestorsChanged, insideRemovedContent, FORMATTING_NAMES, FragmentRecord, LeafRecord, type NodeRecord, OUT_ENDED_OPEN, OUT_FOSTERED, OUT_FOSTERED_BEFORE, ParentRecord, type Positions, voidAncestorMemosUnder } from './records.js';
+import { DocumentRecord, ElementRecord, allAncestorsChanged, insideRemovedContent, FORMATTING_NAMES, FragmentRecord, LeafRecord, type NodeRecord, OUT_ENDED_OPEN, OUT_FOSTERED, OUT_FOSTERED_BEFORE, OUT_NOAHS_DROPPED, ParentRecord, type Positions, voidAncestorMemosUnder } from './records.js';
 
 /** Kinds of the events the sink records for the token being processed. */
 export const EV_CREATE = 0;
@@ -532,7 +532,9 @@ export class ViewSink implements TreeSink<NodeRecord> {
   }
 
   activeFormattingElementDropped(element: NodeRecord, reason: 'not-open' | 'noahs-ark'): void {
-    if (element instanceof ElementRecord) this.record(EV_DROPPED, element, null, reason);
+    if (!(element instanceof ElementRecord)) return;
+    if (reason === 'noahs-ark') element.out |= OUT_NOAHS_DROPPED;
+    this.record(EV_DROPPED, element, null, reason);
   }
 
   endTagKeptOpen(element: NodeRecord, location: SourceLocation | null): void {

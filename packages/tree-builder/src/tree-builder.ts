@@ -155,11 +155,6 @@ const RESET_MODE_IDS: readonly number[] = [
 ];
 
 /**
- * The streaming tree builder. Feed it the tokenizer's tokens with `processToken` (from the tokenizer's
- * emit callback, synchronously: it switches the tokenizer's text mode before the next character is read),
- * then call `processEnd` once at the end of the input.
- */
-/**
  * §13.2.6 The tree construction dispatcher, for an adjusted current node that is not in the HTML
  * namespace: whether a token of `kind` (`START_TAG`, `END_TAG`, `CHARACTERS`; `name`: a start tag's) is
  * still processed by the insertion mode's rules there — at a MathML text integration point, at an
@@ -176,6 +171,11 @@ function insertionModeRulesApply<N>(node: ElementRecord<N>, kind: number, name: 
   return (flags & HTML_INTEGRATION_POINT) !== 0 && (kind === START_TAG || kind === CHARACTERS);
 }
 
+/**
+ * The streaming tree builder. Feed it the tokenizer's tokens with `processToken` (from the tokenizer's
+ * emit callback, synchronously: it switches the tokenizer's text mode before the next character is read),
+ * then call `processEnd` once at the end of the input.
+ */
 export class TreeBuilder<N> {
   /** @internal */ readonly sink: TreeSink<N>;
   /** @internal */ readonly tokenizer: TokenizerFeedback;
@@ -532,11 +532,11 @@ export class TreeBuilder<N> {
   /**
    * After `processEnd`: let go of the nodes and tokens the tree builder still points at (the head and
    * form element pointers, the last place of insertion, the last tags processed, the list of active
-   * formatting elements, which parsing leaves as it is when it stops), for a caller that keeps
-   * the tree builder after its document (the rewriter's transformer does: it keeps nothing of the tree). A finished document's objects were
-   * measured to survive young-generation collections long after its end while anything of it kept them
-   * reachable (bench/rewrite-gc.mjs, docs/rewriter.md "Benchmarks"); a token reached this way keeps the
-   * whole input chunk it was sliced from.
+   * formatting elements, which parsing leaves as it is when it stops), for a caller that keeps the tree
+   * builder after its document (the rewriter's transformer does: it keeps nothing of the tree). A
+   * finished document's objects were measured to survive young-generation collections long after its
+   * end while anything of it kept them reachable (bench/rewrite-gc.mjs, docs/rewriter.md "Benchmarks");
+   * a token reached this way keeps the whole input chunk it was sliced from.
    */
   releaseDocument(): void {
     if (!this.stopped) throw new Error('TreeBuilder.releaseDocument(): the document has not ended; call processEnd() first');

@@ -1217,15 +1217,6 @@ export class OutputAlignment {
   }
 
   /**
-   * The adoption agency algorithm of the token at `offset` took `el` off its list and the stack of open
-   * elements on its inner loop's iteration `passed.length + 1`, past the third (§13.2.6.4.7 step
-   * 4.13.4), after visiting `passed`. The output's parser visits only the elements that are in the
-   * output: with `k` of them left out (unwrapped, removed, replaced) it reaches `el` `k` iterations
-   * earlier, and on the third or before it copies `el` (4.13.6) instead — one more element in the tree
-   * than the input's (`<a><i><i><i><span><div><a>` with the span unwrapped: a third copy of an `i`
-   * around the div). Refused there.
-   */
-  /**
    * A tag (`tag`, at `offset`) the input's parser read with `seen[0]` as the adjusted current node, not
    * an HTML element, by the insertion mode's rules where `modes[0]` (an integration point) or else by
    * the rules for foreign content (§13.2.6). A browser reading the output reads it at the first of
@@ -1256,6 +1247,15 @@ export class OutputAlignment {
     this.pastThree.first = null;
   }
 
+  /**
+   * The adoption agency algorithm of the token at `offset` took `el` off its list and the stack of open
+   * elements on its inner loop's iteration `count + 1`, past the third (§13.2.6.4.7 step 4.13.4), after
+   * visiting the first `count` of `passed`. The output's parser visits only the elements that are in the
+   * output: with `k` of them left out (unwrapped, removed, replaced) it reaches `el` `k` iterations
+   * earlier, and on the third or before it copies `el` (4.13.6) instead — one more element in the tree
+   * than the input's (`<a><i><i><i><span><div><a>` with the span unwrapped: a third copy of an `i`
+   * around the div). Refused there.
+   */
   checkPastThree(el: ElementRecord, passed: readonly ElementRecord[], count: number, offset: number): void {
     // The elements left out among the first `count` passed, counted on from the last check of the same
     // pass (one array a pass, only appended to): a pass that drops thousands stays linear.

@@ -72,10 +72,10 @@ const OWN_NONE = 0;
 const OWN_START = 1;
 const OWN_END = 2;
 
-/** One rewrite of one document. Create it through `HTMLRewriter`; feed it with `write` and `end`. */
 /** How many open elements, from the current node down, a tag read in foreign content records for `checkDispatch`. */
 const MAX_DISPATCH_SEEN = 24;
 
+/** One rewrite of one document. Create it through `HTMLRewriter`; feed it with `write` and `end`. */
 export class Transformer {
   private readonly tokenizer: Tokenizer;
   private readonly builder: TreeBuilder<NodeRecord>;
@@ -454,7 +454,7 @@ export class Transformer {
       const walk = this.aligning ? walkKindOf(token.name) : 0;
       const seen = walk === 0 || (this.exec.idle && !this.exec.align.treeChanged) ? null : this.walkedElements(walk);
       const reopens = this.aligning && this.builder.afterTheBody();
-      const dispatch = this.aligning && !this.builder.adjustedCurrentNodeIsHtml() ? this.dispatchSeen('start', token.name) : null;
+      const dispatch = this.aligning && !this.builder.adjustedCurrentNodeIsHtml() ? this.dispatchSeen(token.name) : null;
       this.builder.processStartTagToken(token);
       if (dispatch !== null) this.dispatched(dispatch, `<${token.name}>`, token.start);
       if (reopens) this.markReopensBody(token);
@@ -523,17 +523,17 @@ export class Transformer {
   }
 
   /**
-   * Before a start tag is processed while the adjusted current node is not an HTML element (end tags
-   * there are read by the rules for foreign content whatever that element is, until an HTML one: a
-   * browser without it reads them alike; text, the same but for reconstructing formatting elements,
-   * is not checked): the open elements
-   * from the current node down (at most `MAX_DISPATCH_SEEN`), each with whether the dispatcher would use
-   * the insertion mode's rules there (`TreeBuilder.forEachDispatchFromTop`; alignment.ts `checkDispatch`).
+   * Before the start tag `name` is processed while the adjusted current node is not an HTML element: the
+   * open elements from the current node down (at most `MAX_DISPATCH_SEEN`), each with whether the
+   * dispatcher would use the insertion mode's rules there (`TreeBuilder.forEachDispatchFromTop`;
+   * alignment.ts `checkDispatch`). End tags there are read by the rules for foreign content whatever
+   * that element is, down to an HTML one; text differs only by reconstructing formatting elements:
+   * neither is checked.
    */
-  private dispatchSeen(kind: 'start', name: string): { seen: ElementRecord[]; modes: boolean[] } {
+  private dispatchSeen(name: string): { seen: ElementRecord[]; modes: boolean[] } {
     const seen: ElementRecord[] = [];
     const modes: boolean[] = [];
-    this.builder.forEachDispatchFromTop(kind, name, (node, inMode) => {
+    this.builder.forEachDispatchFromTop('start', name, (node, inMode) => {
       seen.push(node as ElementRecord);
       modes.push(inMode);
       return seen.length < MAX_DISPATCH_SEEN;

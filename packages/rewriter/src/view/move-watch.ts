@@ -220,6 +220,14 @@ export class MoveWatch {
     node.watchFlags |= WATCH_MOVED;
   }
 
+  /**
+   * The closed held children of `from`, an open candidate, whose parent links `movedChildren` will
+   * follow (the view reads their names first: ViewSink `childrenMoveVoidsMemos`); undefined when none.
+   */
+  closedChildrenOf(from: ParentRecord): readonly ElementRecord[] | undefined {
+    return this.children.get(from);
+  }
+
   /** Every child of `from` went to `to` (step 17: the furthest block's children into the copy). */
   movedChildren(from: ParentRecord, to: ParentRecord): void {
     if (!this.holding) {

@@ -483,6 +483,14 @@ export class ViewSink implements TreeSink<NodeRecord> {
    * Whether the children of `from` moving into `to` (which the adoption agency then appends to `from`,
    * step 4.17) may change a descendant-combinator memo under them: not when no selector names `to` (a
    * new ancestor between them and `from`) nor, where a child combinator looks at the parent, a child.
+   *
+   * The children are the open ones (already `to`'s here) and the closed ones the watch holds, which it
+   * gives `to` as parent right after (`MoveWatch.movedChildren`) and matches again at the release: a
+   * closed child's memo made while `from` was its parent says what that parent said
+   * (`<b><i><div><p><b></b><div></i>` with `div > p b`: the p, closed, goes from the div into the copy
+   * of the i, §13.2.6.4.7 step 4.16, and is no `div > p` any more; its memo said it was, and the inner
+   * b, matched again, read it). (The watch's list is walked once more only: it walks it itself and
+   * then drops it, and `to`, a new copy, is never a furthest block.)
    */
   private childrenMoveVoidsMemos(from: ParentRecord, to: ParentRecord): boolean {
     if (!this.namesDecide || !(to instanceof ElementRecord) || !(from instanceof ElementRecord)) return true;
@@ -493,6 +501,8 @@ export class ViewSink implements TreeSink<NodeRecord> {
     if (first !== null && children.has(first.localName.toLowerCase())) return true;
     const more = to.moreOpenChildren;
     if (more !== null) for (const el of more) if (children.has(el.localName.toLowerCase())) return true;
+    const closed = this.watch === null ? undefined : this.watch.closedChildrenOf(from);
+    if (closed !== undefined) for (const el of closed) if (children.has(el.localName.toLowerCase())) return true;
     return false;
   }
 

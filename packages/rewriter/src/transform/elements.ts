@@ -59,8 +59,11 @@ export class ElementOps {
   private lastMatched: readonly number[] | null = null;
   private lastHandlers: readonly Fn<ElementUnit>[] | null = null;
 
-  /** Ops for the start tag `token` of `el`, the element made for it. */
-  start(token: StartTagClass, el: ElementRecord): void {
+  /**
+   * Ops for the start tag `token` of `el`, the element made for it. `mayBeFormatting`: false when the
+   * caller knows `el` is no formatting element (its name is then not looked up).
+   */
+  start(token: StartTagClass, el: ElementRecord, mayBeFormatting = true): void {
     const watch = this.watch;
     if (watch !== null && watch.holding) {
       // Output is held (held-moves.ts): the handlers are decided when it is released, on the tree after
@@ -75,7 +78,7 @@ export class ElementOps {
     const handlers = matched === null ? null : this.handlersFor(matched);
     if (handlers === null) {
       // A formatting element the parser may copy later: whether its tag was written matters then.
-      if (this.elementHandlersExist && ViewSink.isFormatting(el.localName)) {
+      if (this.elementHandlersExist && mayBeFormatting && ViewSink.isFormatting(el.localName)) {
         this.text.endRun();
         this.exec.formattingStart(token, el);
       } else {

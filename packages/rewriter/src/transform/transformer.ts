@@ -439,41 +439,56 @@ export class Transformer {
       this.tailBefore = reconstructionTail(this.builder);
       this.boundaryBefore = this.builder.activeFormattingTailBoundary() as ElementRecord | null;
     }
-    if (token instanceof TextTokenClass) {
-      // (Text other than whitespace after `</body>` or `</html>` takes the parser back into the body,
-      // §13.2.6.4.19, .21: where a handler leaves it out, `OP_REOPENED` does that for the output.)
-      const reopens = this.aligning && this.text.textHandlersExist && this.builder.afterTheBody();
-      this.builder.processTextToken(token);
-      this.afterText(token);
-      if (reopens && !this.builder.afterTheBody()) this.exec.reopenedBody(token.start, token.end);
-    } else if (token instanceof StartTagClass) {
-      // (`<li>`, `<dd>`, options, headings: what their rule looks at on the stack, for alignment.ts.)
-      // Until an element is left out, unwrapped or renamed, the output's parser has the input's stack and
-      // its rule reads it alike (alignment.ts `checkWalk`, `treeChanged`): no walk. (Only when ops run as
-      // they come: a pending handler may yet change what the stack holds.)
-      const walk = this.aligning ? walkKindOf(token.name) : 0;
-      const seen = walk === 0 || (this.exec.idle && !this.exec.align.treeChanged) ? null : this.walkedElements(walk);
-      const reopens = this.aligning && this.builder.afterTheBody();
-      const dispatch = this.aligning && !this.builder.adjustedCurrentNodeIsHtml() ? this.dispatchSeen(token.name) : null;
-      this.builder.processStartTagToken(token);
-      if (dispatch !== null) this.dispatched(dispatch, `<${token.name}>`, token.start);
-      if (reopens) this.markReopensBody(token);
-      this.afterStartTag(token, walk, seen);
-      const pushed = this.noahsArk;
-      if (pushed !== null) {
-        this.noahsArk = null;
-        this.pushedFormatting(pushed, token.start);
-      }
-    } else if (token instanceof EndTagClass) {
-      // (After `</body>` or `</html>` any end tag but `</html>` takes the parser back into the body.)
-      const reopens = this.aligning && this.builder.afterTheBody() && token.name !== 'html';
-      this.builder.processEndTagToken(token);
-      this.afterEndTag(token);
-      if (reopens) this.exec.reopenedBody(token.start, token.start + token.raw.length);
-    } else {
+    // (One method per token class: each is compiled on its own, and the one this dispatch inlines stays small.)
+    if (token instanceof TextTokenClass) this.processText(token);
+    else if (token instanceof StartTagClass) this.processStartTag(token);
+    else if (token instanceof EndTagClass) this.processEndTag(token);
+    else {
       this.builder.processToken(token);
       this.afterOtherToken(token);
     }
+  }
+
+  private processText(token: TextTokenClass): void {
+    // (Text other than whitespace after `</body>` or `</html>` takes the parser back into the body,
+    // §13.2.6.4.19, .21: where a handler leaves it out, `OP_REOPENED` does that for the output.)
+    const reopens = this.aligning && this.text.textHandlersExist && this.builder.afterTheBody();
+    this.builder.processTextToken(token);
+    this.afterText(token);
+    if (reopens && !this.builder.afterTheBody()) this.exec.reopenedBody(token.start, token.end);
+  }
+
+  private processStartTag(token: StartTagClass): void {
+    // (`<li>`, `<dd>`, options, headings: what their rule looks at on the stack, for alignment.ts.)
+    // Until an element is left out, unwrapped or renamed, the output's parser has the input's stack and
+    // its rule reads it alike (alignment.ts `checkWalk`, `treeChanged`): no walk, and the tag's kind is
+    // not even looked up. (Only when ops run as they come: a pending handler may yet change what the
+    // stack holds.)
+    let walk = 0;
+    let seen: ElementRecord[] | null = null;
+    if (this.aligning && !(this.exec.idle && !this.exec.align.treeChanged)) {
+      walk = walkKindOf(token.name);
+      if (walk !== 0) seen = this.walkedElements(walk);
+    }
+    const reopens = this.aligning && this.builder.afterTheBody();
+    const dispatch = this.aligning && !this.builder.adjustedCurrentNodeIsHtml() ? this.dispatchSeen(token.name) : null;
+    this.builder.processStartTagToken(token);
+    if (dispatch !== null) this.dispatched(dispatch, `<${token.name}>`, token.start);
+    if (reopens) this.markReopensBody(token);
+    this.afterStartTag(token, walk, seen);
+    const pushed = this.noahsArk;
+    if (pushed !== null) {
+      this.noahsArk = null;
+      this.pushedFormatting(pushed, token.start);
+    }
+  }
+
+  private processEndTag(token: EndTagClass): void {
+    // (After `</body>` or `</html>` any end tag but `</html>` takes the parser back into the body.)
+    const reopens = this.aligning && this.builder.afterTheBody() && token.name !== 'html';
+    this.builder.processEndTagToken(token);
+    this.afterEndTag(token);
+    if (reopens) this.exec.reopenedBody(token.start, token.start + token.raw.length);
   }
 
   /**
@@ -595,18 +610,38 @@ export class Transformer {
    */
   private afterStartTag(token: StartTagClass, walk: number, seen: readonly ElementRecord[] | null): void {
     const sink = this.sink;
-    if (sink.eventCount === 1 && this.text.empty && sink.eventKind[0] === EV_CREATE) {
-      // The common case: the token made one element, and nothing else happened. (Not foster-parented:
-      // that is an effect for alignment.ts.)
+    const n = sink.eventCount;
+    if ((n === 1 || n === 2) && this.text.empty && sink.eventKind[0] === EV_CREATE) {
+      // The common cases: the token made one element, and nothing else happened; or it made one and
+      // closed it at once (a void element, `<img>`, `<br>`; a self-closing foreign one) — what
+      // `applyEvents` would find, without its loop or the token's effects (there are none: neither its
+      // own element nor that element's pop is one). (Not foster-parented: that is an effect for
+      // alignment.ts.)
       const loc = sink.eventLocation[0]!;
-      if (loc !== null && loc.start === token.start && ((sink.eventNode[0] as ElementRecord).out & OUT_FOSTERED) === 0) {
-        const el = sink.eventNode[0] as ElementRecord;
+      const el = sink.eventNode[0] as ElementRecord;
+      if (
+        loc !== null &&
+        loc.start === token.start &&
+        (el.out & OUT_FOSTERED) === 0 &&
+        (n === 1 || (sink.eventKind[1] === EV_POP && sink.eventNode[1] === el && this.implied.count === 0))
+      ) {
+        // An element closed at once that handlers may write content into, or whose handlers a hold
+        // decides later, gets the token's effects as `applyEvents` makes them: its ops read where its
+        // end stands (an empty list of effects is not `NO_EFFECTS` there: `<br>x<img>` with
+        // `setInnerContent()` on the img wrote `</img>` without them). Others make no op that reads them.
+        if (n === 2 && this.aligning && (el.matched !== null || this.moves !== null)) this.effects = this.effectsOf(OWN_START, token.start, null, false);
         sink.clearEvents();
         el.fromStartTag = true;
         if (seen !== null) this.exec.walked(walk, seen, token.start);
-        this.elements.start(token, el);
+        // (An element whose location is the tag token itself was made by `createElementFromStartTag`,
+        // which the tree builder calls for elements other than formatting ones: no name lookup.)
+        this.elements.start(token, el, loc !== token);
         // (After its start tag: the output is text from there, alignment.ts `plaintext`.)
         if (this.aligning && token.name === 'plaintext' && el.isHtml) this.exec.plaintextStarted();
+        if (n === 2) {
+          this.lastPopped = el;
+          this.elements.end(el, null);
+        }
         return;
       }
     }
@@ -696,11 +731,22 @@ export class Transformer {
   /** Comments, doctypes, discarded text, and tokens of classes other than the tokenizer's own. */
   private afterOtherToken(token: Token): void {
     switch (token.type) {
-      case 'comment':
+      case 'comment': {
+        const sink = this.sink;
+        if (sink.eventCount === 1 && sink.eventKind[0] === EV_COMMENT && this.text.empty && !this.commentHandlersExist) {
+          // The common case: the comment went into one parent and nothing else happened (what
+          // `applyEvents` would find, without its loop or the token's effects: with no comment handlers
+          // no op reads them).
+          const parent = sink.eventNode[0] as ParentRecord;
+          sink.clearEvents();
+          this.emitComment(token, parent);
+          return;
+        }
         this.applyEvents(OWN_NONE, token.start, null, true);
         this.text.resolve();
         this.emitComment(token, this.ownCommentParent);
         return;
+      }
       case 'doctype':
         this.applyEvents(OWN_NONE, token.start, null, true);
         this.text.resolve();

@@ -123,12 +123,17 @@ export class ActiveFormattingElements<N> {
   private tailLast: FormattingEntry<N> | null = null;
   private tailValid = false;
   private tailNodeArray: N[] | null = null;
-  /** Entries per tag id (formatting elements are always HTML elements with known ids). */
-  private readonly idCounts = new Int32Array(TAG_ID_COUNT);
+  /**
+   * Entries per tag id (formatting elements are always HTML elements with known ids). Plain arrays, not
+   * typed ones: a typed array past 64 bytes gets a backing store of its own outside the heap, which
+   * made up most of a tree builder's set-up cost (one per document: cachegrind, the rewriter's
+   * per-document cost fell from 150,000 to 69,000 instructions with this and `ScannedAttributes.spans`).
+   */
+  private readonly idCounts: number[] = new Array<number>(TAG_ID_COUNT).fill(0);
   /** The last entry of each tag id. */
   private readonly lastById: (FormattingEntry<N> | null)[] = new Array<FormattingEntry<N> | null>(TAG_ID_COUNT).fill(null);
   /** Tag ids whose entries carry signatures (set once a tag id has had three entries at a time). */
-  private readonly tracked = new Uint8Array(TAG_ID_COUNT);
+  private readonly tracked: number[] = new Array<number>(TAG_ID_COUNT).fill(0);
   /** The last entry of each signature, for the tracked tag ids. */
   private readonly lastBySignature = new Map<string, FormattingEntry<N>>();
 

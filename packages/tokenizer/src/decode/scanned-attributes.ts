@@ -23,9 +23,11 @@ import { DecodedAttribute, decodeAttributeValue, exactAttributes, hasSpecial, na
 export class ScannedAttributes {
   /**
    * Four absolute offsets per attribute: name start, name end, value start (-1 when there is no `=`),
-   * value end (the closing quote, or the character after an unquoted value).
+   * value end (the closing quote, or the character after an unquoted value). Room for four attributes
+   * at first: up to 64 bytes a typed array lives in the heap, made as cheaply as any object (one per
+   * tokenizer, one tokenizer per document); `grow` doubles it for a tag with more.
    */
-  spans: Int32Array = new Int32Array(64);
+  spans: Int32Array = new Int32Array(16);
   /** Slots of `spans` in use (four per attribute). */
   length = 0;
   /** The absolute offset of the `<` of the tag the spans belong to (-1 before any). */

@@ -614,8 +614,7 @@ export class Transformer {
     if ((n === 1 || n === 2) && this.text.empty && sink.eventKind[0] === EV_CREATE) {
       // The common cases: the token made one element, and nothing else happened; or it made one and
       // closed it at once (a void element, `<img>`, `<br>`; a self-closing foreign one) — what
-      // `applyEvents` would find, without its loop or the token's effects (there are none: neither its
-      // own element nor that element's pop is one). (Not foster-parented: that is an effect for
+      // `applyEvents` would find, without its loop. (Not foster-parented: that is an effect for
       // alignment.ts.)
       const loc = sink.eventLocation[0]!;
       const el = sink.eventNode[0] as ElementRecord;
@@ -625,10 +624,11 @@ export class Transformer {
         (el.out & OUT_FOSTERED) === 0 &&
         (n === 1 || (sink.eventKind[1] === EV_POP && sink.eventNode[1] === el && this.implied.count === 0))
       ) {
-        // An element closed at once that handlers may write content into, or whose handlers a hold
-        // decides later, gets the token's effects as `applyEvents` makes them: its ops read where its
-        // end stands (an empty list of effects is not `NO_EFFECTS` there: `<br>x<img>` with
-        // `setInnerContent()` on the img wrote `</img>` without them). Others make no op that reads them.
+        // Neither the element nor its own pop is an effect, but the ops of an element closed at once
+        // that handlers may write content into, or whose handlers a hold decides later, read where its
+        // end stands: they get the token's effects as `applyEvents` makes them (an empty list is not
+        // `NO_EFFECTS` there: `<br>x<img>` with `setInnerContent()` on the img wrote `</img>` without
+        // them). Other elements make no op that reads them.
         if (n === 2 && this.aligning && (el.matched !== null || this.moves !== null)) this.effects = this.effectsOf(OWN_START, token.start, null, false);
         sink.clearEvents();
         el.fromStartTag = true;
